@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type RouterContextProvider, redirect } from "react-router";
+import { type Assets, type Desk, EXCHANGE_DESKS, type Quote } from "../../platform/contract/wallet.ts";
+import { convertForm, quoteForm } from "../forms/funds.ts";
+import { apiClient } from "./api.ts";
+import { replyWithEnvelope } from "./forms.ts";
+import { getI18n } from "./i18n.ts";
+import { flashToast } from "./session.ts";
+import { pick } from "./wallet.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * What a conversion screen (/exchange, /bossex) shows: the spot coins with their balances, the
+ * pair asked for in the query (or a sensible one), and the desk's terms as the platform applies them.
+ */
+export async function loadExchange(request: Request, context: Context, desk: Desk) {
+  const url = new URL(request.url);
+  const assets = await apiClient(request, context).data<Assets>("/account/index");
+  const coins = assets.wallets.spot.map((a) => ({ code: a.code, balance: a.balance }));
+  const codes = coins.map((c) => c.code);
+  const from = pick(url.searchParams.get("from"), codes);
+  const to = pick(url.searchParams.get("to"), [
+    ...codes.filter((c) => c !== from && c === (from === "USDT" ? "BTC" : "USDT")),
+    ...codes.filter((c) => c !== from),
+  ]);
+  return { coins, from, to, desk, terms: EXCHANGE_DESKS[desk] };
+}
+
+export type ExchangeAsked = { from: string; to: string; amount: string };
+
+/**
+ * Two posts, as without JavaScript: "quote" asks the desk for a price (valid 30 s at the standard
+ * desk, 60 s at the block desk) and shows it; "convert" executes that quote, or says it expired
+ * and offers a new one. Executing needs no desk: the quote carries its own terms.
+ */
+export async function exchangeAction(request: Request, context: Context, desk: Desk) {
+  const formData = await request.formData();
+  const api = apiClient(request, context);
+  if (formData.get("intent") === "convert") {
+    const asked: ExchangeAsked = {
+      from: String(formData.get("from") ?? ""),
+      to: String(formData.get("to") ?? ""),
+      amount: String(formData.get("amount") ?? ""),
+    };
+    const submission = parseWithZod(formData, { schema: convertForm });
+    const message = getI18n(context).t("messages:wallet.quote_expired");
+    if (submission.status !== "success") return { step: "expired" as const, asked, message };
+    const result = await api.post<{ receive: string }>("/wallet/exchange", submission.value);
+    if (result.status_code !== 200) return { step: "expired" as const, asked, message: result.message };
+    flashToast(context, { kind: "success", message: result.message });
+    return redirect(`/walletrecord?id=exchange:${submission.value.quote_id}`);
+  }
+  const submission = parseWithZod(formData, { schema: quoteForm });
+  if (submission.status !== "success") return { step: "form" as const, reply: submission.reply() };
+  const result = await api.post<Quote>("/wallet/exchange/quote", { ...submission.value, desk });
+  if (result.status_code !== 200)
+    return { step: "form" as const, reply: replyWithEnvelope(submission, result) };
+  return { step: "quote" as const, reply: submission.reply(), quote: result.data };
+}

@@ -1,0 +1,141 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
+import type { Envelope } from "../../platform/contract/envelope.ts";
+import { parseMessageKey } from "../../platform/contract/message-key.ts";
+import type {
+  OptionBet,
+  OptionCurrent,
+  OptionPage,
+  OptionProduct,
+  OptionRound,
+} from "../../platform/contract/timed.ts";
+import { decimalField } from "../../platform/contract/trading.ts";
+import type { Assets } from "../../platform/contract/wallet.ts";
+import type { TradeState } from "../components/trade/state.ts";
+import { timedHref } from "../components/trade/timed-links.ts";
+import { apiClient } from "./api.ts";
+import { getI18n } from "./i18n.ts";
+import { marketEntries } from "./market.ts";
+import { flashToast, getToken } from "./session.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Where the timed screen is: its instrument, its period and the page of past bets. */
+export function timedPlace(q: URLSearchParams, state: TradeState) {
+  const page = Number(q.get("page"));
+  return {
+    code: state.code,
+    period: Number(q.get("period")) || undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The timed-contract mode of /tradeing: its products, the round taking bets, the user's bets. */
+export async function timedLoader(request: Request, context: Context, state: TradeState) {
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const api = apiClient(request, context);
+  const signedIn = Boolean(getToken(context));
+  const place = timedPlace(q, state);
+  const [all, entries] = await Promise.all([
+    api.data<OptionProduct[]>("/option/products"),
+    marketEntries(request, context),
+  ]);
+  const codes = [...new Set(all.map((p) => p.code))];
+  // An instrument without timed contracts opens the first one that has them.
+  const code = codes.includes(place.code) ? place.code : codes[0];
+  const entry = entries.find((e) => e.instrument.code === code);
+  if (!code || !entry) throw data(null, { status: 404 });
+  const products = all.filter((p) => p.code === code);
+  const product = products.find((p) => p.period_seconds === place.period) ?? products[0];
+  if (!product) throw data(null, { status: 404 });
+  const [current, results, assets, pending, settled] = await Promise.all([
+    api.data<OptionCurrent>("/option/current", { product_id: product.id }),
+    api.data<OptionPage<OptionRound>>("/option/results", { product_id: product.id, limit: 5 }),
+    signedIn ? api.data<Assets>("/account/index") : undefined,
+    signedIn ? api.data<OptionPage<OptionBet>>("/option/bets", { status: "pending", limit: 50 }) : undefined,
+    signedIn
+      ? api.data<OptionPage<OptionBet>>("/option/bets", { status: "settled", limit: 10, page: place.page })
+      : undefined,
+  ]);
+  const amount = q.get("amount");
+  return {
+    timed: {
+      state: { ...state, code },
+      codes,
+      instrument: entry.instrument,
+      ticker: entry.ticker,
+      products,
+      product,
+      current,
+      results: results.list,
+      signedIn,
+      available: assets?.wallets.spot.find((a) => a.code.toUpperCase() === "USDT")?.balance,
+      pending: pending?.list ?? [],
+      settled: settled ?? { list: [], page: 1, has_more: false },
+      amount: amount && amount.length <= 40 ? amount.trim() : "",
+      prompt: !signedIn && q.get("prompt") === "login",
+      now: Date.now(),
+    },
+  };
+}
+export type TimedData = Awaited<ReturnType<typeof timedLoader>>["timed"];
+
+/** A bet as the review step took it (what the confirmation shows and posts). */
+export type TimedReview = { product_id: number; direction: "up" | "down"; amount: string };
+export type TimedActionResult =
+  | { form: "timed_review"; bet: TimedReview }
+  | { form: "timed"; values: { amount: string }; errors: Record<string, string[]>; message?: string };
+
+const betForm = z.object({
+  product_id: z.coerce.number().int().positive({ error: "options.product_unknown" }),
+  direction: z.enum(["up", "down"], { error: "options.direction_required" }),
+  amount: decimalField("options.amount_required"),
+});
+
+/**
+ * The timed screen's posts: "timed_review" checks the form and opens the confirmation (the
+ * figures: fee, odds, profit or loss); "timed_bet" places the bet. A refusal goes back to the
+ * form with the platform's message under the amount; a placed bet redirects with a toast.
+ */
+export async function timedAction(request: Request, context: Context, form: FormData, state: TradeState) {
+  const url = new URL(request.url);
+  const intent = String(form.get("intent") ?? "");
+  const place = timedPlace(url.searchParams, state);
+  const period = Number(form.get("period")) || place.period;
+  const here = (extra: Record<string, string> = {}) => timedHref(state.code, period, extra);
+  if (!getToken(context)) return redirect(here({ prompt: "login" }));
+  const { t } = getI18n(context);
+  const amount = String(form.get("amount") ?? "").slice(0, 40);
+  const parsed = betForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "amount");
+      const { key, params } = parseMessageKey(issue.message);
+      const at = field === "product_id" || field === "direction" ? "form" : field;
+      errors[at] = [...(errors[at] ?? []), t(`messages:${key}`, params)];
+    }
+    const { form: formErrors, ...fields } = errors;
+    return { form: "timed", values: { amount }, errors: fields, message: formErrors?.[0] } as const;
+  }
+  if (intent === "timed_review") return { form: "timed_review", bet: parsed.data } as const;
+  if (intent !== "timed_bet") {
+    flashToast(context, { kind: "error", message: t("messages:errors.bad_request") });
+    return redirect(here());
+  }
+  const api = apiClient(request, context);
+  const result: Envelope<OptionBet> = await api.post<OptionBet>("/option/bet", parsed.data);
+  if (result.status_code !== 200) {
+    const { amount: amountErrors, ...other } = result.errors ?? {};
+    const message = Object.values(other).flat()[0] ?? (amountErrors ? undefined : result.message);
+    return {
+      form: "timed",
+      values: { amount },
+      errors: amountErrors ? { amount: amountErrors } : {},
+      message,
+    } as const;
+  }
+  flashToast(context, { kind: "success", message: result.message });
+  return redirect(here());
+}

@@ -1,0 +1,94 @@
+import { createCookie } from "react-router";
+import type { Depth } from "../../platform/contract/market.ts";
+import type { Assets } from "../../platform/contract/wallet.ts";
+import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
+import { dec, mul, str } from "../components/trade/decimal.ts";
+import type { ContractInfo } from "../components/trade/order-form.tsx";
+import type { Mode } from "../components/trade/state.ts";
+import type { ApiClient } from "./api.ts";
+
+/**
+ * The trade screen's own preference: whether orders ask for confirmation ("don't ask again"
+ * turns it off). Kept a year in a cookie, as exchanges do; nothing on the server.
+ */
+export const tradePrefsCookie = createCookie("tradeprefs", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+export async function confirmsOrders(request: Request): Promise<boolean> {
+  const raw = (await tradePrefsCookie.parse(request.headers.get("Cookie"))) as { confirm?: boolean } | null;
+  return raw?.confirm !== false;
+}
+
+export const setConfirm = (confirm: boolean) => tradePrefsCookie.serialize({ confirm });
+
+/** What the order form can spend: the contract wallet's USDT, or the spot wallet's USDT and base coin. */
+export function balancesFor(assets: Assets | undefined, mode: Mode, base: string) {
+  if (!assets) return undefined;
+  const wallet = mode === "contract" ? assets.wallets.contract : assets.wallets.spot;
+  const find = (coin: string) => wallet.find((a) => a.code.toUpperCase() === coin)?.balance ?? "0";
+  return { usdt: find("USDT"), base: find(base.toUpperCase()) };
+}
+
+/**
+ * The figures of the confirmation: contracts from the platform's own preview (fill price,
+ * margin, fee, liquidation price); spot from the current best price and the spot fee.
+ */
+export async function previewOrder(
+  api: ApiClient,
+  order: ReviewedOrder,
+  balances: { usdt: string; base: string } | undefined,
+): Promise<
+  { ok: true; preview: OrderPreview } | { ok: false; message: string; errors?: Record<string, string[]> }
+> {
+  const base = order.code.split("/")[0]?.toUpperCase() ?? "";
+  if (order.mode === "contract") {
+    const result = await api.post<{
+      price: string;
+      notional: string;
+      margin: string;
+      fee: string;
+      liquidation_price: string;
+    }>("/contract/preview", {
+      code: order.code,
+      contract_type: order.contract_type,
+      type: order.type,
+      side: order.side,
+      quantity: order.quantity,
+      leverage: order.leverage,
+      price: order.price,
+      take_profit: order.take_profit,
+      stop_loss: order.stop_loss,
+    });
+    if (result.status_code !== 200) return { ok: false, message: result.message, errors: result.errors };
+    return {
+      ok: true,
+      preview: { ...result.data, fee_coin: "USDT", available: balances?.usdt, available_coin: "USDT" },
+    };
+  }
+  const [info, depth] = await Promise.all([
+    api.get<ContractInfo>("/contract/info", { code: order.code }),
+    api.get<Depth>("/market/depth", { code: order.code }),
+  ]);
+  if (depth.status_code !== 200) return { ok: false, message: depth.message };
+  const best = order.side === "buy" ? depth.data.asks[0]?.price : depth.data.bids[0]?.price;
+  const price = dec(order.type === "limit" ? order.price : best) ?? 0n;
+  const quantity = dec(order.quantity) ?? 0n;
+  const rate = dec(info.status_code === 200 ? info.data.spot_fee : "0") ?? 0n;
+  const total = mul(quantity, price);
+  const buying = order.side === "buy";
+  return {
+    ok: true,
+    preview: {
+      price: str(price),
+      notional: str(total),
+      fee: str(buying ? mul(quantity, rate) : mul(total, rate)),
+      fee_coin: buying ? base : "USDT",
+      available: buying ? balances?.usdt : balances?.base,
+      available_coin: buying ? "USDT" : base,
+    },
+  };
+}

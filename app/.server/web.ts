@@ -1,0 +1,85 @@
+// The web app's server entry: what server.ts (or an edge runtime) calls for every page request.
+// Built by Vite as the SSR bundle's input, so it only uses Web APIs and the React Router build.
+
+import * as build from "virtual:react-router/server-build";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { Honeypot } from "remix-utils/honeypot/server";
+import { type RequestInfo, requestInfoContext, servicesContext, type WebServices } from "./context.ts";
+import { claimsThisHost, OAUTH_CALLBACK_PATHS, SAFE_METHODS } from "./guards.ts";
+import { createOAuthCookies } from "./oauth.ts";
+import { newNonce, securityHeaders, withSecurityHeaders } from "./security-headers.ts";
+import { createSessionStorage } from "./session.ts";
+
+export type WebOptions = {
+  /** The platform's fetch when co-hosted; otherwise apiUrl is used over HTTP. */
+  platformFetch?: (request: Request) => Promise<Response>;
+  apiUrl?: string;
+  sessionSecret: string;
+  secureCookies: boolean;
+  devOutbox: boolean;
+  codeResendSeconds?: number;
+  publicUrl?: string;
+  mode?: "development" | "production";
+};
+
+function remotePlatform(apiUrl: string) {
+  const base = new URL(apiUrl);
+  return (request: Request) => {
+    const url = new URL(request.url);
+    const target = new URL(url.pathname + url.search, base);
+    return fetch(new Request(target, request));
+  };
+}
+
+/**
+ * React Router refuses a post whose Origin names another site before any middleware runs, with a
+ * bare, English "Bad Request". The refusal is csrfMiddleware's (guards.ts), on a page in the
+ * visitor's language: such a post is handed on without its Origin and marked cross-site, which
+ * that middleware refuses (403). The OAuth callbacks, exempt from the check, pass as they came.
+ */
+function markCrossSite(request: Request): Request {
+  if (SAFE_METHODS.has(request.method)) return request;
+  const origin = request.headers.get("origin");
+  if (origin === null) return request;
+  const url = new URL(request.url);
+  if (OAUTH_CALLBACK_PATHS.has(url.pathname) || claimsThisHost(origin, url)) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("origin");
+  headers.set("sec-fetch-site", "cross-site");
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    signal: request.signal,
+    // @ts-expect-error Node's fetch needs this for a streamed request body
+    duplex: "half",
+  });
+}
+
+export function createWebHandler(options: WebOptions) {
+  const platformFetch =
+    options.platformFetch ?? (options.apiUrl ? remotePlatform(options.apiUrl) : undefined);
+  if (!platformFetch) throw new Error("the web app needs the platform: pass platformFetch or API_URL");
+  const services: WebServices = {
+    platformFetch,
+    sessionStorage: createSessionStorage(options.sessionSecret, options.secureCookies),
+    secureCookies: options.secureCookies,
+    devOutbox: options.devOutbox,
+    codeResendSeconds: options.codeResendSeconds ?? 60,
+    honeypot: new Honeypot({ encryptionSeed: options.sessionSecret }),
+    publicUrl: options.publicUrl,
+    oauthCookies: createOAuthCookies(options.sessionSecret, options.secureCookies),
+  };
+  const handle = createRequestHandler(build, options.mode ?? "production");
+  const production = (options.mode ?? "production") === "production";
+  return async (request: Request, info: RequestInfo) => {
+    const context = new RouterContextProvider();
+    const nonce = info.nonce ?? newNonce();
+    context.set(servicesContext, services);
+    context.set(requestInfoContext, { ...info, nonce });
+    const response = await handle(markCrossSite(request), context);
+    // server.ts sets these on everything it serves; on an edge runtime this is the only place.
+    const hsts = production && new URL(request.url).protocol === "https:";
+    return withSecurityHeaders(response, securityHeaders({ nonce, url: request.url, hsts }));
+  };
+}

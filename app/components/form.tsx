@@ -1,0 +1,127 @@
+import type { Submission } from "@conform-to/react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { parseMessageKey } from "../../platform/contract/message-key.ts";
+
+/**
+ * Shows a message from a form's validation: a message key from the shared zod schemas
+ * (`validation.required`, `identity.password_rule?…`) is translated here; a message the platform
+ * already localized is shown as it is.
+ */
+export function useMessage() {
+  const { t } = useTranslation();
+  return (message: string) => {
+    const { key, params } = parseMessageKey(message);
+    return /^[a-z_]+\.[a-z_]+$/.test(key) ? t(`messages:${key}`, params) : message;
+  };
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
+  const message = useMessage();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="field-error" role="alert">
+      {errors.map((e) => (
+        <p key={e}>{message(e)}</p>
+      ))}
+    </div>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "tel" | "number" | "search";
+
+/** A labelled input bound to a Conform field, with its errors under it. */
+export function Field({
+  field,
+  label,
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+  prefix,
+  hint,
+  readOnly,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  type?: InputType;
+  autoComplete?: string;
+  inputMode?: "numeric" | "tel" | "email" | "text" | "decimal";
+  placeholder?: string;
+  /** Something drawn inside the field on the left (e.g. the dial-code button). */
+  prefix?: ReactNode;
+  hint?: string;
+  readOnly?: boolean;
+}) {
+  const props = getInputProps(field, { type, ariaAttributes: true });
+  return (
+    <div className="mt-4">
+      <label htmlFor={field.id} className="mb-1 block text-sm text-muted">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        {prefix}
+        <input
+          {...props}
+          key={props.key}
+          className="input"
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          readOnly={readOnly}
+        />
+      </div>
+      {hint && !field.errors?.length && <p className="mt-1 text-xs text-muted">{hint}</p>}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** The submit button, showing progress while the post is on its way (with JS). */
+export function Submit({ children, name, value }: { children: ReactNode; name?: string; value?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className="btn btn-primary btn-block mt-6"
+      aria-busy={busy}
+      disabled={busy}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Bots fill the hidden field; the root middleware refuses their posts. */
+export { HoneypotInputs };
+
+// A form validator is typed by the form that uses it.
+type Validate = (formData: FormData) => Submission<any>;
+
+/**
+ * Client-side validation, loaded after the page is up: the zod schemas stay out of the first
+ * download (a slow phone gets a working form sooner) and join once the browser is idle. Until
+ * then, and without JavaScript, the server validates.
+ */
+export function useLazyValidator(load: () => Promise<Validate>): Validate | undefined {
+  const [validate, setValidate] = useState<Validate>();
+  useEffect(() => {
+    let live = true;
+    const start = () =>
+      load().then((fn) => {
+        if (live) setValidate(() => fn);
+      });
+    const idle = window.requestIdleCallback?.(start) ?? window.setTimeout(start, 200);
+    return () => {
+      live = false;
+      window.cancelIdleCallback?.(idle);
+    };
+  }, [load]);
+  return validate;
+}

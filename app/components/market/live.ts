@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+
+/**
+ * One websocket per page, shared by every live island: subscriptions are counted, so a channel
+ * many components watch is subscribed once. The socket pings every 5 s (spec §7), closes on
+ * error, reconnects with backoff, sleeps while the tab is hidden, and there is never more than
+ * one of it.
+ */
+type Listener = (data: unknown) => void;
+type Sub = { frame: Record<string, string>; listeners: Set<Listener> };
+
+const subs = new Map<string, Sub>();
+let socket: WebSocket | undefined;
+let ping: ReturnType<typeof setInterval> | undefined;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let sleep: ReturnType<typeof setTimeout> | undefined;
+let attempts = 0;
+
+const keyOf = (frame: Record<string, string>) =>
+  [frame.channel, frame.code, frame.interval].filter(Boolean).join(":");
+
+function send(message: Record<string, string>) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  if (socket || subs.size === 0 || document.hidden) return;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    attempts = 0;
+    for (const sub of subs.values()) send({ op: "subscribe", ...sub.frame });
+    ping = setInterval(() => send({ op: "ping" }), 5000);
+  };
+  ws.onmessage = (event) => {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (!("data" in message) || typeof message.channel !== "string") return;
+    const sub = subs.get(keyOf(message as Record<string, string>));
+    if (sub) for (const listener of sub.listeners) listener(message.data);
+  };
+  // A socket error closes the socket (spec §8); closing schedules the reconnect.
+  ws.onerror = () => ws.close();
+  ws.onclose = () => {
+    if (ping) clearInterval(ping);
+    ping = undefined;
+    if (socket === ws) socket = undefined;
+    if (subs.size > 0 && !document.hidden && !retry) {
+      const wait = Math.min(30_000, 1000 * 2 ** attempts++) * (0.5 + Math.random() / 2);
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect();
+      }, wait);
+    }
+  };
+}
+
+function disconnect() {
+  if (retry) clearTimeout(retry);
+  retry = undefined;
+  const ws = socket;
+  socket = undefined;
+  ws?.close();
+}
+
+if (typeof document !== "undefined") {
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      // A tab in the background does not need prices; give it a moment in case it comes back.
+      sleep = setTimeout(disconnect, 10_000);
+    } else {
+      if (sleep) clearTimeout(sleep);
+      attempts = 0;
+      connect();
+    }
+  });
+}
+
+export function subscribe(frame: Record<string, string>, listener: Listener): () => void {
+  const key = keyOf(frame);
+  let sub = subs.get(key);
+  if (!sub) {
+    sub = { frame, listeners: new Set() };
+    subs.set(key, sub);
+    send({ op: "subscribe", ...frame });
+  }
+  sub.listeners.add(listener);
+  connect();
+  return () => {
+    const current = subs.get(key);
+    if (!current) return;
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0) {
+      subs.delete(key);
+      send({ op: "unsubscribe", ...frame });
+      if (subs.size === 0) disconnect();
+    }
+  };
+}
+
+/**
+ * The live value of a channel, starting from the server's snapshot (`initial`), so the page is
+ * right before the socket opens and stays right without JavaScript.
+ */
+export function useChannel<T>(
+  channel: string,
+  code: string | undefined,
+  initial: T,
+  extra?: Record<string, string>,
+): T {
+  const [value, setValue] = useState<T>(initial);
+  const extraKey = extra ? JSON.stringify(extra) : "";
+  // A new snapshot (the loader ran again) replaces the live value; the same one, re-created by a
+  // render, must not — so snapshots are compared by content, not identity.
+  const snapshot = initial === undefined ? undefined : JSON.stringify(initial);
+  useEffect(() => setValue((snapshot === undefined ? undefined : JSON.parse(snapshot)) as T), [snapshot]);
+  useEffect(() => {
+    if (!code) return;
+    return subscribe({ channel, code, ...(extraKey ? JSON.parse(extraKey) : {}) }, (data) =>
+      setValue(data as T),
+    );
+  }, [channel, code, extraKey]);
+  return value;
+}
+
+/** Live values of one channel for many codes (a market list). */
+export function useChannels<T>(
+  channel: string,
+  codes: string[],
+  initial: Record<string, T>,
+): Record<string, T> {
+  const [values, setValues] = useState(initial);
+  const joined = codes.join(",");
+  const snapshot = JSON.stringify(initial);
+  useEffect(() => setValues(JSON.parse(snapshot) as Record<string, T>), [snapshot]);
+  useEffect(() => {
+    const offs = joined
+      .split(",")
+      .filter(Boolean)
+      .map((code) => subscribe({ channel, code }, (data) => setValues((v) => ({ ...v, [code]: data as T }))));
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [channel, joined]);
+  return values;
+}

@@ -1,0 +1,134 @@
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ErrorList, Field } from "./form.tsx";
+import { Icon } from "./icon.tsx";
+
+/** The date and time of an ISO string in the page's language. */
+export function formatWhen(iso: string, lang: string) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** Once Google Authenticator is bound, security changes ask for its code. */
+export function GoogleCodeField({
+  field,
+  bound,
+}: {
+  field: FieldMetadata<string | undefined>;
+  bound: boolean;
+}) {
+  const { t } = useTranslation("security");
+  if (!bound) return null;
+  return (
+    <Field
+      field={field}
+      label={t("google_code")}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="000000"
+      hint={t("google_code_hint")}
+    />
+  );
+}
+
+/** A labelled <select> bound to a Conform field. */
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  const props = getSelectProps(field, { ariaAttributes: true });
+  return (
+    <div className="mt-4">
+      <label htmlFor={field.id} className="mb-1 block text-sm text-muted">
+        {label}
+      </label>
+      <select {...props} key={props.key} className="input">
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled image picker (JPEG, PNG, WebP), with the size rule under it. */
+export function ImageField({
+  field,
+  label,
+  hint,
+}: {
+  field: FieldMetadata<File | undefined>;
+  label: string;
+  hint?: string;
+}) {
+  const { t } = useTranslation("kyc");
+  const props = getInputProps(field, { type: "file", ariaAttributes: true });
+  return (
+    <div className="mt-4">
+      <label htmlFor={field.id} className="mb-1 block text-sm text-muted">
+        {label}
+      </label>
+      <input
+        {...props}
+        key={props.key}
+        accept="image/jpeg,image/png,image/webp"
+        className="input py-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-line file:px-3 file:py-1 file:text-fg"
+      />
+      {!field.errors?.length && <p className="mt-1 text-xs text-muted">{hint ?? t("image_hint")}</p>}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export type Tone = "good" | "wait" | "bad" | "none";
+
+export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
+  const colour =
+    tone === "good"
+      ? "text-up"
+      : tone === "bad"
+        ? "text-down"
+        : tone === "wait"
+          ? "text-accent"
+          : "text-muted";
+  return <span className={`rounded bg-line px-1.5 py-0.5 text-xs ${colour}`}>{children}</span>;
+}
+
+/** One row of a settings list: a link with a label, a state and a chevron. */
+export function SettingRow({ to, label, state }: { to: string; label: string; state?: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className="list-row">
+        <span>{label}</span>
+        <span className="flex items-center gap-2 text-sm text-muted">
+          {state}
+          <Icon name="chevron" size={18} />
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** A plain notice box (a precondition not met, a lock in force). */
+export function Notice({ children, tone = "wait" }: { children: ReactNode; tone?: "wait" | "bad" }) {
+  return (
+    <div
+      role="note"
+      className={`mx-4 mt-4 rounded-lg border px-3 py-2 text-sm ${tone === "bad" ? "border-down" : "border-accent"}`}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+
+/**
+ * Lite mode and theme switches. Plain forms posting to /language, whose action stores the choice;
+ * used on /language and in the account settings. `reloadDocument` makes the switch a fresh page,
+ * so lite mode takes effect at once (no script is left running).
+ */
+export function DisplaySettings({
+  lite,
+  theme,
+  returnTo,
+}: {
+  lite: boolean;
+  theme: "dark" | "light";
+  returnTo: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card mx-4 mt-4" aria-labelledby="display-title">
+      <h2 id="display-title" className="font-semibold">
+        {t("common:settings.display")}
+      </h2>
+      <Form
+        method="post"
+        action="/language"
+        reloadDocument
+        className="mt-3 flex items-center justify-between gap-3"
+      >
+        <input type="hidden" name="intent" value="lite" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div>
+          <div>{t("common:settings.lite")}</div>
+          <p className="text-xs text-muted">{t("common:settings.lite_hint")}</p>
+        </div>
+        <button
+          type="submit"
+          name="value"
+          value={lite ? "off" : "on"}
+          className={lite ? "btn btn-primary" : "btn btn-secondary"}
+          aria-label={t("common:settings.lite")}
+          aria-pressed={lite}
+        >
+          {lite ? t("common:settings.on") : t("common:settings.off")}
+        </button>
+      </Form>
+      <Form
+        method="post"
+        action="/language"
+        reloadDocument
+        className="mt-3 flex items-center justify-between gap-3"
+      >
+        <input type="hidden" name="intent" value="theme" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div>{t("common:settings.theme")}</div>
+        <div className="flex gap-2">
+          {(["dark", "light"] as const).map((value) => (
+            <button
+              key={value}
+              type="submit"
+              name="value"
+              value={value}
+              className={theme === value ? "btn btn-primary" : "btn btn-secondary"}
+              aria-pressed={theme === value}
+            >
+              {t(`common:settings.theme_${value}`)}
+            </button>
+          ))}
+        </div>
+      </Form>
+    </section>
+  );
+}

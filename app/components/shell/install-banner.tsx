@@ -1,0 +1,133 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "../../hooks.ts";
+
+/**
+ * The install-as-app banner (spec §4): shown when the browser offered an install prompt
+ * (`beforeinstallprompt`, caught early by the inline script in root.tsx), the app is not already
+ * running standalone, and the banner was never dismissed or last dismissed over 24 hours ago.
+ * Dismissing it, or declining the browser's prompt, records the time.
+ */
+type InstallPrompt = Event & {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+};
+type PromptWindow = Window & { __installPrompt?: InstallPrompt | null };
+
+export const INSTALL_DISMISSED_KEY = "beacon:install-dismissed-at";
+export const INSTALL_REPEAT_MS = 24 * 60 * 60 * 1000;
+/** Fired by the inline script when a prompt arrives after the page is up. */
+export const INSTALL_READY_EVENT = "beacon:installprompt";
+
+function dismissedRecently(now: number) {
+  try {
+    const at = Number(localStorage.getItem(INSTALL_DISMISSED_KEY));
+    return Number.isFinite(at) && at > 0 && now - at < INSTALL_REPEAT_MS;
+  } catch {
+    return false;
+  }
+}
+
+function recordDismissal() {
+  try {
+    localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()));
+  } catch {
+    // Storage refused: the banner may come back next time, nothing worse.
+  }
+}
+
+const standalone = () =>
+  window.matchMedia?.("(display-mode: standalone)").matches ||
+  (navigator as { standalone?: boolean }).standalone === true;
+
+/** What the banner decided, on <html data-install>: for tests and for looking at a page. */
+const mark = (state: string) => {
+  document.documentElement.dataset.install = state;
+};
+
+export function InstallBanner({ aboveNav }: { aboveNav: boolean }) {
+  const { t } = useTranslation();
+  const site = useRootData()?.site.sitename ?? "";
+  const [prompt, setPrompt] = useState<InstallPrompt | null>(null);
+
+  useEffect(() => {
+    const w = window as PromptWindow;
+    const take = () => {
+      const event = w.__installPrompt;
+      if (!event) return;
+      if (standalone()) mark("standalone");
+      else if (dismissedRecently(Date.now())) mark("snoozed");
+      else {
+        mark("shown");
+        setPrompt(event);
+      }
+    };
+    const installed = () => {
+      w.__installPrompt = null;
+      setPrompt(null);
+      mark("installed");
+    };
+    take();
+    window.addEventListener(INSTALL_READY_EVENT, take);
+    window.addEventListener("appinstalled", installed);
+    return () => {
+      window.removeEventListener(INSTALL_READY_EVENT, take);
+      window.removeEventListener("appinstalled", installed);
+    };
+  }, []);
+
+  if (!prompt) return null;
+
+  const close = (state: string) => {
+    // A prompt can be shown once only.
+    (window as PromptWindow).__installPrompt = null;
+    setPrompt(null);
+    mark(state);
+  };
+  const dismiss = () => {
+    recordDismissal();
+    close("dismissed");
+  };
+  const install = async () => {
+    try {
+      await prompt.prompt();
+      const choice = await prompt.userChoice;
+      if (choice.outcome === "dismissed") recordDismissal();
+      close(choice.outcome);
+    } catch (error) {
+      console.error("install prompt failed", error);
+      close("failed");
+    }
+  };
+
+  return (
+    <section
+      className="install-banner"
+      style={aboveNav ? undefined : { bottom: "calc(12px + env(safe-area-inset-bottom))" }}
+      aria-label={t("common:install.label")}
+    >
+      <img src="/icons/icon-192.png" alt="" width={40} height={40} className="shrink-0 rounded-lg" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold leading-tight">{t("common:install.title", { site })}</p>
+        <p className="text-xs text-muted">{t("common:install.body")}</p>
+      </div>
+      <button type="button" className="btn btn-primary min-h-9 shrink-0 px-3 text-sm" onClick={install}>
+        {t("common:install.install")}
+      </button>
+      <button
+        type="button"
+        className="btn min-h-9 shrink-0 bg-transparent px-2 text-muted"
+        onClick={dismiss}
+        aria-label={t("common:install.dismiss")}
+      >
+        ✕
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Inline, in <head>, before any module: Chrome may offer the prompt before the app is hydrated,
+ * and an event nobody listened to is gone. Kept until the banner takes it.
+ */
+export const INSTALL_CAPTURE_SCRIPT = `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__installPrompt=e;dispatchEvent(new Event("${INSTALL_READY_EVENT}"))});`;

@@ -1,0 +1,420 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Depth, InstrumentView, Ticker } from "../../../platform/contract/market.ts";
+import { formatPrice } from "../../../platform/contract/precision.ts";
+import { ErrorList, useLazyValidator } from "../form.tsx";
+import { dec, div, floorTo, maxContractQuantity, mul, orderCost, share, str } from "./decimal.ts";
+import { qty, usdt } from "./format.ts";
+import type { TradeState } from "./state.ts";
+
+/** /api/contract/info: an instrument's terms. */
+export type ContractInfo = {
+  code: string;
+  max_leverage: number;
+  maintenance_rate: string;
+  maker_fee: string;
+  taker_fee: string;
+  spot_fee: string;
+  min_quantity: string;
+  quantity_step: string;
+  funding_rate: string;
+  next_funding_time: string;
+  expiries: { weekly: string; quarterly: string };
+};
+
+export type OrderValues = {
+  price: string;
+  quantity: string;
+  leverage: string;
+  take_profit: string;
+  stop_loss: string;
+};
+
+/** What the order form shows before confirming, worked out the same way on server and client. */
+export function orderFigures(input: {
+  state: TradeState;
+  info: ContractInfo | undefined;
+  values: OrderValues;
+  balances: { usdt: string; base: string } | undefined;
+  ticker: Ticker | undefined;
+  depth: Depth | undefined;
+}) {
+  const { state, info, values, balances } = input;
+  const step = dec(info?.quantity_step) ?? 1n;
+  const last = dec(input.ticker?.price);
+  const limit = state.type === "limit" ? dec(values.price) : undefined;
+  const quantity = dec(values.quantity);
+  // What was typed may be anything (".5", "Infinity" was a 500): only a whole number from 1 counts.
+  const typed = Number(values.leverage);
+  const leverage = Number.isSafeInteger(typed) && typed >= 1 ? typed : 1;
+  if (state.mode === "contract") {
+    const rate = dec(state.type === "limit" ? info?.maker_fee : info?.taker_fee) ?? 0n;
+    const price = state.type === "limit" ? limit : last;
+    const available = dec(balances?.usdt);
+    const cost = quantity !== undefined && price ? orderCost(quantity, price, leverage, rate) : undefined;
+    const max =
+      available !== undefined && price
+        ? maxContractQuantity(available, price, leverage, rate, step)
+        : undefined;
+    return { price, cost, max, step, available };
+  }
+  const buying = state.side === "buy";
+  const best = dec(buying ? input.depth?.asks[0]?.price : input.depth?.bids[0]?.price) ?? last;
+  const price = state.type === "limit" ? limit : best;
+  const available = dec(buying ? balances?.usdt : balances?.base);
+  const rate = dec(info?.spot_fee) ?? 0n;
+  const total = quantity !== undefined && price ? mul(quantity, price) : undefined;
+  const fee =
+    quantity !== undefined && total !== undefined
+      ? buying
+        ? mul(quantity, rate)
+        : mul(total, rate)
+      : undefined;
+  const max =
+    available !== undefined
+      ? buying
+        ? price
+          ? floorTo(div(available, price), step)
+          : undefined
+        : floorTo(available, step)
+      : undefined;
+  return {
+    price,
+    cost: total !== undefined ? { notional: total, margin: total, fee: fee ?? 0n } : undefined,
+    max,
+    step,
+    available,
+  };
+}
+
+const PERCENTS = [25, 50, 75, 100] as const;
+const loadContract = () => import("../../forms/trade.ts").then((m) => m.validators.contract);
+const loadSpot = () => import("../../forms/trade.ts").then((m) => m.validators.spot);
+
+type Fields = OrderValues & {
+  code: string;
+  mode: string;
+  contract_type: string;
+  type: string;
+  side: string;
+  tab: string;
+};
+
+/**
+ * The order form. Without JavaScript it is a plain form: the buttons post it for review (the
+ * confirmation page), and the percentage buttons reload the screen with the quantity worked out
+ * by the server. With JavaScript the percentage becomes a slider, and margin, fee and the best
+ * price follow the live book as the user types.
+ */
+export function OrderForm({
+  state,
+  instrument,
+  info,
+  signedIn,
+  balances,
+  defaults,
+  pct,
+  lastResult,
+  ticker,
+  depth,
+  onLoginPrompt,
+}: {
+  state: TradeState;
+  instrument: InstrumentView;
+  info: ContractInfo | undefined;
+  signedIn: boolean;
+  balances: { usdt: string; base: string } | undefined;
+  defaults: OrderValues;
+  pct: number | undefined;
+  lastResult: SubmissionResult<string[]> | undefined;
+  ticker: Ticker | undefined;
+  depth: Depth | undefined;
+  /** With JavaScript: a visitor without an account gets the log-in prompt at once. */
+  onLoginPrompt: () => void;
+}) {
+  const { t } = useTranslation("trade");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  const contract = state.mode === "contract";
+  const validate = useLazyValidator(contract ? loadContract : loadSpot);
+  const submitted = (lastResult?.initialValue ?? {}) as Partial<Record<keyof OrderValues, string>>;
+  const start = (name: keyof OrderValues) =>
+    (typeof submitted[name] === "string" ? submitted[name] : defaults[name]) ?? "";
+  const [values, setValues] = useState<OrderValues>(() => ({
+    price: start("price"),
+    quantity: start("quantity"),
+    leverage: start("leverage"),
+    take_profit: start("take_profit"),
+    stop_loss: start("stop_loss"),
+  }));
+  const [percent, setPercent] = useState<number>(pct ?? 0);
+  const [form, fields] = useForm<Fields>({
+    id: `order-${state.mode}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  const figures = orderFigures({ state, info, values, balances, ticker, depth });
+  const base = instrument.base;
+  const p = instrument.price_precision;
+  const set = (name: keyof OrderValues, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const setShare = (n: number) => {
+    setPercent(n);
+    if (figures.max !== undefined && figures.max > 0n)
+      set("quantity", str(share(figures.max, n, figures.step)));
+  };
+  const onQuantity = (value: string) => {
+    set("quantity", value);
+    const q = dec(value);
+    if (q !== undefined && figures.max !== undefined && figures.max > 0n) {
+      setPercent(Math.min(100, Number((q * 100n) / figures.max)));
+    }
+  };
+  const maxLeverage = info?.max_leverage ?? 1;
+  const formProps = getFormProps(form);
+  const fieldProps = (name: keyof OrderValues) => {
+    const field = fields[name];
+    return {
+      id: field.id,
+      name: field.name,
+      value: values[name],
+      "aria-invalid": field.errors?.length ? true : undefined,
+      "aria-describedby": field.errors?.length ? field.errorId : undefined,
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+        name === "quantity" ? onQuantity(event.target.value) : set(name, event.target.value),
+    };
+  };
+  const bestText = figures.price ? formatPrice(str(figures.price), p) : "-";
+  const availableCoin = contract || state.side === "buy" ? "USDT" : base;
+  const feeCoin = !contract && state.side === "buy" ? base : "USDT";
+  const tpslOpen = Boolean(
+    values.take_profit || values.stop_loss || fields.take_profit.errors || fields.stop_loss.errors,
+  );
+
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      {...formProps}
+      onSubmit={(event) => {
+        if (!signedIn) {
+          event.preventDefault();
+          onLoginPrompt();
+          return;
+        }
+        formProps.onSubmit(event);
+      }}
+      aria-label={t("order_form")}
+    >
+      <input type="hidden" name="code" value={state.code} />
+      <input type="hidden" name="mode" value={state.mode} />
+      {contract && <input type="hidden" name="contract_type" value={state.contractType} />}
+      <input type="hidden" name="type" value={state.type} />
+      <input type="hidden" name="tab" value={state.tab} />
+      {!contract && <input type="hidden" name="side" value={state.side} />}
+      <input type="hidden" name="intent" value="review" />
+
+      {contract && (
+        <div>
+          <label htmlFor={fields.leverage.id} className="mb-1 block text-xs text-muted">
+            {t("leverage")}
+          </label>
+          <select {...fieldProps("leverage")} className="input min-h-9 text-sm">
+            {Array.from({ length: maxLeverage }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}x
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.leverage.errorId} errors={fields.leverage.errors} />
+        </div>
+      )}
+
+      <div className="mt-2">
+        {state.type === "limit" ? (
+          <>
+            <label htmlFor={fields.price.id} className="mb-1 block text-xs text-muted">
+              {t("price_field", { coin: instrument.quote })}
+            </label>
+            <input
+              {...fieldProps("price")}
+              inputMode="decimal"
+              autoComplete="off"
+              className="input min-h-9 text-sm"
+            />
+          </>
+        ) : (
+          <>
+            <p className="mb-1 flex justify-between gap-1 text-xs text-muted">
+              <span>{t("price_field", { coin: instrument.quote })}</span>
+              <span className="tabular-nums" data-testid="best-price">
+                ≈ {bestText}
+              </span>
+            </p>
+            <p className="input flex min-h-9 items-center text-sm text-muted">
+              <span className="truncate">{t("market_best")}</span>
+            </p>
+          </>
+        )}
+        <ErrorList id={fields.price.errorId} errors={fields.price.errors} />
+      </div>
+
+      <div className="mt-2">
+        <label htmlFor={fields.quantity.id} className="mb-1 block text-xs text-muted">
+          {t("quantity_label", { coin: base })}
+        </label>
+        <input
+          {...fieldProps("quantity")}
+          inputMode="decimal"
+          autoComplete="off"
+          className="input min-h-9 text-sm"
+          placeholder={info ? t("quantity_hint", { min: qty(info.min_quantity) }) : undefined}
+        />
+        <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
+      </div>
+
+      <fieldset className="mt-2">
+        <legend className="sr-only">{t("percent_label", { coin: availableCoin })}</legend>
+        {hydrated && (
+          <input
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={percent}
+            onChange={(event) => setShare(Number(event.target.value))}
+            className="w-full accent-accent"
+            aria-label={t("percent_label", { coin: availableCoin })}
+            aria-valuetext={`${percent}%`}
+          />
+        )}
+        <div className="grid grid-cols-4 gap-1">
+          {PERCENTS.map((n) =>
+            hydrated ? (
+              <button
+                key={n}
+                type="button"
+                onClick={() => setShare(n)}
+                className={`rounded border py-0.5 text-xs ${percent === n ? "border-accent text-accent" : "border-line text-muted"}`}
+              >
+                {n}%
+              </button>
+            ) : (
+              <button
+                key={n}
+                type="submit"
+                formMethod="get"
+                name="pct"
+                value={n}
+                className={`rounded border py-0.5 text-xs ${pct === n ? "border-accent text-accent" : "border-line text-muted"}`}
+              >
+                {n}%
+              </button>
+            ),
+          )}
+        </div>
+      </fieldset>
+
+      {contract && (
+        <details className="mt-2" open={tpslOpen}>
+          <summary className="cursor-pointer text-xs text-muted">{t("tpsl_at_entry")}</summary>
+          {(["take_profit", "stop_loss"] as const).map((name) => (
+            <div key={name} className="mt-1">
+              <label htmlFor={fields[name].id} className="mb-1 block text-xs text-muted">
+                {t(name)}
+              </label>
+              <input
+                {...fieldProps(name)}
+                inputMode="decimal"
+                autoComplete="off"
+                className="input min-h-9 text-sm"
+              />
+              <ErrorList id={fields[name].errorId} errors={fields[name].errors} />
+            </div>
+          ))}
+        </details>
+      )}
+
+      <dl className="mt-2 space-y-0.5 text-xs">
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">{t("available")}</dt>
+          <dd className="tabular-nums" data-testid="available">
+            {balances
+              ? `${availableCoin === "USDT" ? usdt(balances.usdt) : qty(balances.base)} ${availableCoin}`
+              : "-"}
+          </dd>
+        </div>
+        {contract ? (
+          <div className="flex justify-between gap-2">
+            <dt className="text-muted">{t("margin_label")}</dt>
+            <dd className="tabular-nums" data-testid="margin">
+              {figures.cost ? usdt(str(figures.cost.margin), 2) : "-"}
+            </dd>
+          </div>
+        ) : (
+          <div className="flex justify-between gap-2">
+            <dt className="text-muted">{t("total")}</dt>
+            <dd className="tabular-nums">
+              {figures.cost ? `${usdt(str(figures.cost.notional), 2)} USDT` : "-"}
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">{t("fee")}</dt>
+          <dd className="tabular-nums" data-testid="fee">
+            {figures.cost
+              ? `${feeCoin === "USDT" ? usdt(str(figures.cost.fee), 4) : qty(str(figures.cost.fee))} ${feeCoin}`
+              : "-"}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">{t("max_quantity")}</dt>
+          <dd className="tabular-nums">
+            {figures.max !== undefined ? `${qty(str(figures.max))} ${base}` : "-"}
+          </dd>
+        </div>
+      </dl>
+
+      <ErrorList id={form.errorId} errors={form.errors} />
+
+      {contract ? (
+        <div className="mt-3 grid gap-2">
+          <button
+            type="submit"
+            name="side"
+            value="buy"
+            className="btn bg-up text-on-up"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {t("buy_long")}
+          </button>
+          <button
+            type="submit"
+            name="side"
+            value="sell"
+            className="btn bg-down text-on-down"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {t("sell_short")}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="submit"
+          className={`btn btn-block mt-3 ${state.side === "buy" ? "bg-up text-on-up" : "bg-down text-on-down"}`}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {t(state.side === "buy" ? "buy_coin" : "sell_coin", { coin: base })}
+        </button>
+      )}
+    </Form>
+  );
+}

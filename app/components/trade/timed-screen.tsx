@@ -1,0 +1,470 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import type { Ticker } from "../../../platform/contract/market.ts";
+import { formatChange, formatPrice } from "../../../platform/contract/precision.ts";
+import { type OptionBet, type OptionProduct, roundAt } from "../../../platform/contract/timed.ts";
+import type { TimedActionResult, TimedData, TimedReview } from "../../.server/timed.ts";
+import { ErrorList } from "../form.tsx";
+import { LoginPrompt } from "../login-prompt.tsx";
+import { useChannel } from "../market/live.ts";
+import { changeClass } from "../market/market-list.tsx";
+import { Sheet } from "../sheet.tsx";
+import { dec, str } from "./decimal.ts";
+import { countdown, usdt } from "./format.ts";
+import { useAccountRefresh, useNow } from "./live.ts";
+import { MODES, tradeHref } from "./state.ts";
+import { betFigures } from "./timed-figures.ts";
+import { resultsHref, timedHref } from "./timed-links.ts";
+import { Figure, Figures, Segmented, Time } from "./ui.tsx";
+
+const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2).replace(/\.?0+$/, "")}%`;
+const pairOf = (code: string) => code.toUpperCase();
+
+/**
+ * The timed-contract mode of the Trades tab (spec §2): pick an instrument and a period, see the
+ * round running and its countdown, bet bullish or bearish on the next round after a confirmation
+ * with every figure, and follow the bets until they settle. Works without JavaScript; with it the
+ * countdown and the price tick live and settled bets arrive on their own.
+ */
+export function TimedScreen({
+  loaderData: served,
+  actionData,
+}: {
+  loaderData: { timed: TimedData };
+  actionData: TimedActionResult | undefined;
+}) {
+  const { t } = useTranslation("timed");
+  const { t: tt } = useTranslation("trade");
+  const data = useAccountRefresh(served.timed.signedIn, served).timed;
+  const { state, instrument, product, products, signedIn } = data;
+  const code = state.code;
+  const here = timedHref(code, product.period_seconds);
+  const ticker = useChannel<Ticker | undefined>("price", code, data.ticker);
+  const now = useNow(data.now);
+  // The server's rounds at render time; then the same rule as the platform (contract/timed.ts).
+  const running = roundAt(product.period_seconds, Math.max(now, data.now));
+  const betting = roundAt(product.period_seconds, running.end);
+  const [prompting, setPrompting] = useState(false);
+  const [dismissed, setDismissed] = useState<unknown>();
+  const review = actionData?.form === "timed_review" && dismissed !== actionData ? actionData.bet : undefined;
+  const refused = actionData?.form === "timed" ? actionData : undefined;
+
+  return (
+    <div className="pb-4">
+      <div className="px-4 pt-3">
+        <Segmented
+          label={tt("mode_label")}
+          options={MODES.map((m) => ({ value: m, label: tt(`modes.${m}`) }))}
+          current="timed"
+          href={(m) =>
+            m === "timed"
+              ? here
+              : tradeHref({ ...state, mode: m as "spot" }, { tab: m === "spot" ? "orders" : "positions" })
+          }
+        />
+      </div>
+
+      <section className="px-4 pt-3" aria-label={tt("market_label", { pair: pairOf(code) })}>
+        <div className="flex items-start justify-between gap-3">
+          <Segmented
+            label={t("instrument")}
+            size="sm"
+            options={data.codes.map((c) => ({ value: c, label: pairOf(c) }))}
+            current={code}
+            href={(c) => timedHref(c, product.period_seconds)}
+          />
+          <div className="text-right">
+            <p
+              className={`text-lg font-bold tabular-nums ${ticker?.change.startsWith("-") ? "down" : "up"}`}
+              data-testid="last-price"
+            >
+              {ticker ? formatPrice(ticker.price, instrument.price_precision) : "-"}
+            </p>
+            <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${changeClass(ticker?.change)}`}>
+              {ticker ? formatChange(ticker.change) : "-"}
+            </span>
+          </div>
+        </div>
+        <div className="mt-3">
+          <Segmented
+            label={t("period_label")}
+            options={products.map((p) => ({ value: String(p.period_seconds), label: periodLabel(t, p) }))}
+            current={String(product.period_seconds)}
+            href={(s) => timedHref(code, Number(s))}
+          />
+        </div>
+      </section>
+
+      <section className="mx-4 mt-3 rounded-lg bg-card p-3" aria-label={t("round_label")}>
+        <div className="flex items-center justify-between gap-3">
+          <div>
+            <p className="text-xs text-muted">{t("running_period")}</p>
+            <p className="font-semibold tabular-nums" data-testid="running-period">
+              {running.periodNo}
+            </p>
+          </div>
+          <div className="text-right">
+            <p className="text-xs text-muted">{t("ends_in")}</p>
+            <p
+              className="text-xl font-bold text-accent tabular-nums"
+              role="timer"
+              aria-label={t("countdown_label")}
+              data-testid="countdown"
+            >
+              {countdown(running.end - now)}
+            </p>
+          </div>
+        </div>
+        <p className="mt-2 text-xs text-muted">
+          {t("bets_join", { period: betting.periodNo })} (<Time value={betting.start} /> →{" "}
+          <Time value={betting.end} />)
+        </p>
+      </section>
+
+      <section className="mt-3 px-4" aria-label={t("terms_label")}>
+        <Figures>
+          <Figure label={t("odds")} className="up" testId="odds">
+            {percent(product.odds)}
+          </Figure>
+          <Figure label={t("fee")} testId="fee-rate">
+            {percent(product.fee_rate)}
+          </Figure>
+          <Figure label={t("limits")}>
+            {usdt(product.min_amount, 0)}–{usdt(product.max_amount, 0)}
+          </Figure>
+        </Figures>
+      </section>
+
+      <BetForm data={data} refused={refused} onLoginPrompt={() => setPrompting(true)} />
+
+      <section className="mt-4 px-4" aria-label={t("previous_results")}>
+        <div className="flex items-center justify-between">
+          <h2 className="font-semibold">{t("previous_results")}</h2>
+          <Link to={resultsHref(product.id)} className="text-sm text-accent">
+            {t("all_results")} ›
+          </Link>
+        </div>
+        {data.results.length === 0 ? (
+          <p className="py-3 text-sm text-muted">{t("no_results")}</p>
+        ) : (
+          <ul className="mt-1 text-sm">
+            {data.results.map((r) => (
+              <li key={r.period_no} className="flex justify-between border-b border-line py-1.5 tabular-nums">
+                <Link to={resultsHref(product.id, { round: r.period_no })} className="text-accent">
+                  {r.period_no}
+                </Link>
+                <span className="text-muted">
+                  {r.open_price ? formatPrice(r.open_price, instrument.price_precision) : "-"} →{" "}
+                  {r.close_price ? formatPrice(r.close_price, instrument.price_precision) : "-"}
+                </span>
+                <ResultBadge result={r.result} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {signedIn && <Bets data={data} />}
+
+      {review && (
+        <ConfirmBet
+          bet={review}
+          product={product}
+          period={betting.periodNo}
+          cancelTo={timedHref(code, product.period_seconds, { amount: review.amount })}
+          onCancel={() => setDismissed(actionData)}
+        />
+      )}
+      {data.prompt ? (
+        <LoginPrompt redirectTo={here} cancelTo={here} />
+      ) : (
+        prompting && <LoginPrompt redirectTo={here} cancelTo={here} onCancel={() => setPrompting(false)} />
+      )}
+    </div>
+  );
+}
+
+function periodLabel(t: (key: string, options?: Record<string, unknown>) => string, p: OptionProduct) {
+  return p.period_seconds % 60 === 0
+    ? t("minutes", { count: p.period_seconds / 60 })
+    : t("seconds", { count: p.period_seconds });
+}
+
+/** The amount, the figures it makes, and the two buttons: bullish (up) and bearish (down). */
+function BetForm({
+  data,
+  refused,
+  onLoginPrompt,
+}: {
+  data: TimedData;
+  refused: Extract<TimedActionResult, { form: "timed" }> | undefined;
+  onLoginPrompt: () => void;
+}) {
+  const { t } = useTranslation("timed");
+  const navigation = useNavigation();
+  const { product, state } = data;
+  const [amount, setAmount] = useState(refused?.values.amount ?? data.amount);
+  // A refusal puts back the amount it refused (the form is not remounted: typing is never lost).
+  const [shown, setShown] = useState(refused);
+  if (refused !== shown) {
+    setShown(refused);
+    if (refused) setAmount(refused.values.amount);
+  }
+  const figures = betFigures(product, amount);
+  const errors = refused?.errors.amount;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "timed_review";
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-3 grid gap-2 px-4"
+      aria-label={t("bet_form")}
+      onSubmit={(event) => {
+        if (data.signedIn) return;
+        event.preventDefault();
+        onLoginPrompt();
+      }}
+    >
+      <input type="hidden" name="intent" value="timed_review" />
+      <input type="hidden" name="mode" value="timed" />
+      <input type="hidden" name="code" value={state.code} />
+      <input type="hidden" name="period" value={product.period_seconds} />
+      <input type="hidden" name="product_id" value={product.id} />
+      <label htmlFor="timed-amount" className="text-sm text-muted">
+        {t("amount_label")}
+      </label>
+      <input
+        id="timed-amount"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        className="input tabular-nums"
+        placeholder={t("amount_placeholder", { min: usdt(product.min_amount, 0) })}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? "timed-amount-error" : undefined}
+      />
+      <ErrorList id="timed-amount-error" errors={errors} />
+      {data.signedIn && (
+        <p className="text-xs text-muted">
+          {t("available")}{" "}
+          <span className="text-fg tabular-nums" data-testid="available">
+            {usdt(data.available ?? "0")} USDT
+          </span>
+        </p>
+      )}
+      <Figures>
+        <Figure label={t("fee")} testId="bet-fee">
+          {figures ? usdt(figures.fee) : "-"}
+        </Figure>
+        <Figure label={t("if_right")} className="up" testId="if-right">
+          {figures ? `+${usdt(figures.profit)}` : "-"}
+        </Figure>
+        <Figure label={t("if_wrong")} className="down" testId="if-wrong">
+          {figures ? usdt(figures.loss) : "-"}
+        </Figure>
+      </Figures>
+      {refused?.message && (
+        <p className="field-error" role="alert">
+          {refused.message}
+        </p>
+      )}
+      <div className="mt-1 grid grid-cols-2 gap-3">
+        <button type="submit" name="direction" value="up" className="btn bg-up text-on-up" disabled={busy}>
+          ↑ {t("bullish")}
+        </button>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          className="btn bg-down text-on-down"
+          disabled={busy}
+        >
+          ↓ {t("bearish")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The confirmation: what the bet costs and what it can win or lose, before it is placed. */
+function ConfirmBet({
+  bet,
+  product,
+  period,
+  cancelTo,
+  onCancel,
+}: {
+  bet: TimedReview;
+  product: OptionProduct;
+  period: string;
+  cancelTo: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation("timed");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "timed_bet";
+  const figures = betFigures(product, bet.amount);
+  const up = bet.direction === "up";
+  const rows: [string, string, string?][] = [
+    [t("pair"), `${pairOf(product.code)} · ${periodLabel(t, product)}`],
+    [t("period"), period],
+    [t("direction"), up ? t("bullish") : t("bearish"), up ? "up" : "down"],
+    [t("amount"), `${usdt(bet.amount)} USDT`],
+    [t("fee"), `${usdt(figures?.fee)} USDT`],
+    [t("odds"), percent(product.odds)],
+    [t("if_right"), `+${usdt(figures?.profit)} USDT`, "up"],
+    [t("if_wrong"), `${usdt(figures?.loss)} USDT`, "down"],
+    [t("if_level"), `-${usdt(figures?.fee)} USDT`],
+  ];
+  return (
+    <Sheet title={t("confirm_title")} onClose={onCancel}>
+      <dl className="mt-3 text-sm">
+        {rows.map(([label, value, className]) => (
+          <div key={label} className="flex justify-between gap-4 border-b border-line py-1.5 last:border-0">
+            <dt className="text-muted">{label}</dt>
+            <dd className={`text-right tabular-nums ${className ?? ""}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-muted">{t("confirm_note")}</p>
+      <Form method="post" preventScrollReset className="mt-4 grid grid-cols-2 gap-3">
+        <input type="hidden" name="intent" value="timed_bet" />
+        <input type="hidden" name="mode" value="timed" />
+        <input type="hidden" name="code" value={product.code} />
+        <input type="hidden" name="period" value={product.period_seconds} />
+        <input type="hidden" name="product_id" value={bet.product_id} />
+        <input type="hidden" name="direction" value={bet.direction} />
+        <input type="hidden" name="amount" value={bet.amount} />
+        <a
+          href={cancelTo}
+          className="btn btn-secondary"
+          onClick={(event) => {
+            event.preventDefault();
+            onCancel();
+          }}
+        >
+          {t("cancel")}
+        </a>
+        <button
+          type="submit"
+          className={`btn ${up ? "bg-up text-on-up" : "bg-down text-on-down"}`}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {t("confirm")}
+        </button>
+      </Form>
+    </Sheet>
+  );
+}
+
+/** A round's result (up, down, level, void) or, with `bet`, a bet's outcome. */
+export function ResultBadge({ result, bet = false }: { result: string; bet?: boolean }) {
+  const { t } = useTranslation("timed");
+  const tone =
+    result === "up" || result === "win"
+      ? "bg-up text-on-up"
+      : result === "down" || result === "loss"
+        ? "bg-down text-on-down"
+        : "bg-line text-fg";
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${tone}`}>
+      {t(bet ? `bet_status.${result}` : `results.${result}`)}
+    </span>
+  );
+}
+
+/** The user's bets: those waiting for their round, and the settled ones (paged). */
+function Bets({ data }: { data: TimedData }) {
+  const { t } = useTranslation("timed");
+  const { settled, product, state } = data;
+  const page = (n: number) => timedHref(state.code, product.period_seconds, { page: String(n) });
+  return (
+    <>
+      <section className="mt-4 px-4" aria-label={t("pending_bets")}>
+        <h2 className="font-semibold">{t("pending_bets")}</h2>
+        {data.pending.length === 0 ? (
+          <p className="py-3 text-sm text-muted">{t("no_pending")}</p>
+        ) : (
+          <ul>
+            {data.pending.map((bet) => (
+              <BetItem key={bet.id} bet={bet} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="mt-4 px-4" aria-label={t("past_bets")}>
+        <h2 className="font-semibold">{t("past_bets")}</h2>
+        {settled.list.length === 0 ? (
+          <p className="py-3 text-sm text-muted">{t("no_past")}</p>
+        ) : (
+          <ul>
+            {settled.list.map((bet) => (
+              <BetItem key={bet.id} bet={bet} />
+            ))}
+          </ul>
+        )}
+        {(settled.page > 1 || settled.has_more) && (
+          <nav className="flex justify-between pt-2 text-sm" aria-label={t("past_bets_pages")}>
+            {settled.page > 1 ? (
+              <Link to={page(settled.page - 1)} className="text-accent" preventScrollReset>
+                ‹ {t("newer")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {settled.has_more && (
+              <Link to={page(settled.page + 1)} className="text-accent" preventScrollReset>
+                {t("older")} ›
+              </Link>
+            )}
+          </nav>
+        )}
+      </section>
+    </>
+  );
+}
+
+function BetItem({ bet }: { bet: OptionBet }) {
+  const { t } = useTranslation("timed");
+  const up = bet.direction === "up";
+  const net =
+    bet.status === "pending"
+      ? undefined
+      : str((dec(bet.payout) ?? 0n) - (dec(bet.amount) ?? 0n) - (dec(bet.fee) ?? 0n));
+  return (
+    <li
+      className="border-b border-line py-2 text-sm"
+      aria-label={t("bet_item", { id: bet.id })}
+      data-period={bet.period_no}
+      data-status={bet.status}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-semibold">
+          {pairOf(bet.code)} <span className={up ? "up" : "down"}>{up ? t("bullish") : t("bearish")}</span>
+        </span>
+        <ResultBadge result={bet.status} bet />
+      </div>
+      <Figures>
+        <Figure label={t("period")}>{bet.period_no}</Figure>
+        <Figure label={t("amount")} testId="bet-amount">
+          {usdt(bet.amount)}
+        </Figure>
+        <Figure label={t("fee")}>{usdt(bet.fee)}</Figure>
+        <Figure label={t("odds")}>{percent(bet.odds)}</Figure>
+        <Figure label={t("payout")} testId="bet-payout">
+          {bet.status === "pending" ? "-" : usdt(bet.payout)}
+        </Figure>
+        <Figure label={t("net")} className={net?.startsWith("-") ? "down" : net ? "up" : ""} testId="bet-net">
+          {net === undefined ? "-" : `${net.startsWith("-") ? "" : "+"}${usdt(net)}`}
+        </Figure>
+      </Figures>
+      <p className="mt-1 text-xs text-muted">
+        {t("round_time")} <Time value={bet.round_start} /> → <Time value={bet.round_end} />
+      </p>
+    </li>
+  );
+}

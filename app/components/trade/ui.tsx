@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { dateTime } from "./format.ts";
+
+/**
+ * A choice made with links (mode, contract type, order type, tab): each option changes the
+ * query, so it works without JavaScript and keeps its place in history.
+ */
+export function Segmented({
+  label,
+  options,
+  current,
+  href,
+  size = "md",
+}: {
+  label: string;
+  options: readonly { value: string; label: ReactNode }[];
+  current: string;
+  href: (value: string) => string;
+  size?: "sm" | "md";
+}) {
+  return (
+    <nav aria-label={label} className="flex gap-1 rounded-lg bg-card p-1">
+      {options.map((o) => {
+        const active = o.value === current;
+        return (
+          <Link
+            key={o.value}
+            to={href(o.value)}
+            replace
+            preventScrollReset
+            className={`flex-1 rounded-md text-center ${size === "sm" ? "py-1 text-xs" : "py-1.5 text-sm"} ${
+              active ? "bg-line font-semibold text-fg" : "text-muted"
+            }`}
+            aria-current={active ? "true" : undefined}
+          >
+            {o.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Underlined tabs over a list (positions, orders, history; contract, spot). */
+export function Tabs({
+  label,
+  options,
+  current,
+  href,
+  end,
+}: {
+  label: string;
+  options: readonly { value: string; label: ReactNode }[];
+  current: string;
+  href: (value: string) => string;
+  /** Drawn at the right end of the tab row (e.g. "close all"). */
+  end?: ReactNode;
+}) {
+  return (
+    <div className="flex items-end justify-between gap-2 border-b border-line px-4">
+      <nav className="flex gap-5 overflow-x-auto" aria-label={label}>
+        {options.map((o) => (
+          <Link
+            key={o.value}
+            to={href(o.value)}
+            replace
+            preventScrollReset
+            className={`whitespace-nowrap pt-2 pb-2 ${o.value === current ? "-mb-px border-b-2 border-accent font-semibold" : "text-muted"}`}
+            aria-current={o.value === current ? "page" : undefined}
+          >
+            {o.label}
+          </Link>
+        ))}
+      </nav>
+      {end && <div className="flex shrink-0 gap-2 pb-1.5">{end}</div>}
+    </div>
+  );
+}
+
+/**
+ * A time: UTC on the server and without JavaScript (the server does not know the reader's zone),
+ * the reader's own zone once the page runs.
+ */
+export function Time({ value, ms = false }: { value: string | number; ms?: boolean }) {
+  const { i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const iso = new Date(value).toISOString();
+  return <time dateTime={iso}>{dateTime(value, i18n.language, ms, hydrated ? undefined : "UTC")}</time>;
+}
+
+/** Label and value pairs in a grid (position and order figures). */
+export function Figures({ children, cols = 3 }: { children: ReactNode; cols?: 2 | 3 }) {
+  return (
+    <dl className={`grid gap-x-3 gap-y-1.5 text-xs ${cols === 3 ? "grid-cols-3" : "grid-cols-2"}`}>
+      {children}
+    </dl>
+  );
+}
+
+export function Figure({
+  label,
+  children,
+  className = "",
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="min-w-0">
+      <dt className="truncate text-muted">{label}</dt>
+      <dd className={`truncate tabular-nums ${className}`} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}

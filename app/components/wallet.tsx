@@ -1,0 +1,151 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** Record kinds and wallets as the platform names them (kept here: no zod in the page). */
+export const RECORD_KINDS = ["recharge", "withdraw", "other"] as const;
+export type RecordKindName = (typeof RECORD_KINDS)[number];
+export const WALLETS = ["spot", "contract"] as const;
+export type WalletName = (typeof WALLETS)[number];
+export const isWallet = (value: unknown): value is WalletName => value === "spot" || value === "contract";
+
+/**
+ * A choice made with links (coin, network, tab): each option is a plain link that changes the
+ * query, so it works without JavaScript and keeps its place in history.
+ */
+export function Chips({
+  label,
+  options,
+  current,
+  href,
+}: {
+  label: string;
+  options: readonly { value: string; label: ReactNode }[];
+  current: string;
+  href: (value: string) => string;
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {options.map((o) => {
+        const active = o.value === current;
+        return (
+          <Link
+            key={o.value}
+            to={href(o.value)}
+            replace
+            preventScrollReset
+            className={
+              active
+                ? "rounded-lg border border-accent px-3 py-1.5 text-sm font-semibold text-accent"
+                : "rounded-lg border border-line px-3 py-1.5 text-sm text-muted"
+            }
+            aria-current={active ? "true" : undefined}
+          >
+            {o.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Underlined tabs, as on the markets screen. */
+export function Tabs({
+  label,
+  options,
+  current,
+  href,
+}: {
+  label: string;
+  options: readonly { value: string; label: ReactNode }[];
+  current: string;
+  href: (value: string) => string;
+}) {
+  return (
+    <nav className="flex gap-6 border-b border-line px-4 pt-2" aria-label={label}>
+      {options.map((o) => (
+        <Link
+          key={o.value}
+          to={href(o.value)}
+          replace
+          className={
+            o.value === current ? "-mb-px border-b-2 border-accent pb-2 font-semibold" : "pb-2 text-muted"
+          }
+          aria-current={o.value === current ? "page" : undefined}
+        >
+          {o.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A record's state: under review, success, rejected (spec §4). */
+export function StatusBadge({ status }: { status: "pending" | "success" | "rejected" }) {
+  const { t } = useTranslation("wallet");
+  const colour = status === "success" ? "text-up" : status === "rejected" ? "text-down" : "text-accent";
+  return <span className={`text-xs font-semibold ${colour}`}>{t(`status_names.${status}`)}</span>;
+}
+
+function formatTime(iso: string, lang: string, timeZone?: string) {
+  return new Intl.DateTimeFormat(lang, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone,
+    timeZoneName: timeZone ? "short" : undefined,
+  }).format(new Date(iso));
+}
+
+/**
+ * A time in the reader's own time zone. The server does not know it, so the page first says the
+ * time in UTC (so does a page without JavaScript), and the browser rewrites it once running.
+ */
+export function useTimeText(iso: string): string {
+  const { i18n } = useTranslation();
+  const hydrated = useHydrated();
+  return formatTime(iso, i18n.language, hydrated ? undefined : "UTC");
+}
+
+export function LocalTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{useTimeText(iso)}</time>;
+}
+
+/** A label and its value, one line each in a card (record details, quotes, fees). */
+export function InfoRow({
+  label,
+  children,
+  strong,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-1.5">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className={`min-w-0 text-right break-all ${strong ? "font-semibold" : ""}`}>{children}</dd>
+    </div>
+  );
+}
+
+/** A warning or a note: the network warning, the memo warning, the withdrawal lock. */
+export function Notice({ kind = "warn", children }: { kind?: "warn" | "info"; children: ReactNode }) {
+  return (
+    <div
+      className={`mt-3 rounded-lg border px-3 py-2 text-left text-sm ${kind === "warn" ? "border-accent/60 bg-accent/10" : "border-line"}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Whether JavaScript runs (false on the server and in the first render after it). */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

@@ -1,0 +1,26 @@
+import { LANGUAGES, type Lang } from "../../platform/contract/languages.ts";
+import { messages } from "../../platform/contract/messages/index.ts";
+import en from "./en.ts";
+import es from "./es.ts";
+import id from "./id.ts";
+import ja from "./ja.ts";
+import kr from "./kr.ts";
+import pt from "./pt.ts";
+import ru from "./ru.ts";
+import tw from "./tw.ts";
+import vn from "./vn.ts";
+import zh from "./zh.ts";
+
+/** Same keys as English in every language: the type makes a missing key a compile error. */
+export type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+export type UiResources = DeepStrings<typeof en>;
+
+const ui: Record<Lang, UiResources> = { en, zh, tw, ja, es, ru, kr, vn, id, pt };
+
+/** All resources: the UI namespaces plus the platform's `messages` (validation, API errors). */
+export const resources = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, { ...ui[lang], messages: messages[lang] }]),
+) as Record<Lang, UiResources & { messages: (typeof messages)["en"] }>;
+
+export type Namespace = keyof (typeof resources)["en"];
+export const NAMESPACES = Object.keys(resources.en) as Namespace[];

@@ -1,0 +1,51 @@
+import DecimalJs from "decimal.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compare, formatAmount, isAmount, minus } from "./money.ts";
+
+// Exact to the last of 18 decimals of 15-digit amounts (decimal.js rounds to 20 digits by default).
+const Decimal = DecimalJs.clone({ precision: 64 });
+
+describe("money in the page", () => {
+  it("accepts the amounts the platform accepts, and nothing else", () => {
+    for (const ok of ["0", "100", "0.5", "999999999999999", "1.000000000000000001"])
+      expect(isAmount(ok)).toBe(true);
+    for (const bad of [
+      "",
+      "-1",
+      "1e3",
+      "1.",
+      ".5",
+      "1,5",
+      "1.0000000000000000001",
+      "1000000000000000",
+      "abc",
+    ])
+      expect(isAmount(bad), bad).toBe(false);
+  });
+
+  it("subtracts exactly, as decimal.js does", () => {
+    expect(minus("100", "1")).toBe("99");
+    expect(minus("0.1", "0.3")).toBe("-0.2");
+    expect(minus("0.0005", "0.0005")).toBe("0");
+    expect(minus("1", "x")).toBeUndefined();
+    const amount = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }))
+      .map(([w, f]) => `${w}.${f.toString().padStart(18, "0")}`);
+    fc.assert(
+      fc.property(amount, amount, (a, b) => {
+        expect(minus(a, b)).toBe(new Decimal(a).minus(b).toFixed());
+        expect(compare(a, b)).toBe(new Decimal(a).comparedTo(b));
+      }),
+    );
+  });
+
+  it("formats without rounding: trailing zeros dropped, at least two decimals", () => {
+    expect(formatAmount("1000.000000")).toBe("1000.00");
+    expect(formatAmount("0.00100000")).toBe("0.001");
+    expect(formatAmount("1234")).toBe("1234.00");
+    expect(formatAmount("0.123456789")).toBe("0.123456789");
+    expect(formatAmount("5", 0)).toBe("5");
+    expect(formatAmount("n/a")).toBe("n/a");
+  });
+});

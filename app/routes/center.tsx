@@ -1,0 +1,99 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { apiClient } from "../.server/api.ts";
+import { currentUser } from "../.server/user.ts";
+import { mediaUrl } from "../avatar.ts";
+import { Icon, type IconName } from "../components/icon.tsx";
+import type { RouteHandle } from "../handle.ts";
+import { hasScreen } from "../route-table.ts";
+import type { Route } from "./+types/center";
+
+export const handle: RouteHandle = { title: "common:tabs.mine", back: false, i18n: ["account"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [user, unread] = await Promise.all([
+    currentUser(request, context),
+    // The message centre's unread count, shown beside its menu entry.
+    apiClient(request, context).get<{ count: number }>("/inbox/unread"),
+  ]);
+  return { user, unread: unread.status_code === 200 ? unread.data.count : 0 };
+}
+
+// The personal centre's menu; an entry appears once its screen exists.
+const MENU: { to: string; key: string; icon: IconName }[] = [
+  { to: "/messages", key: "messages", icon: "mail" },
+  { to: "/walletrecord", key: "records", icon: "records" },
+  { to: "/traderecord", key: "traderecord", icon: "trades" },
+  { to: "/verify", key: "verify", icon: "check" },
+  { to: "/security", key: "security", icon: "staking" },
+  { to: "/accountsettings", key: "settings", icon: "mine" },
+  { to: "/paymentmethod", key: "payment", icon: "assets" },
+  { to: "/share", key: "share", icon: "invite" },
+  { to: "/authorization", key: "authorization", icon: "key" },
+  { to: "/language", key: "language", icon: "language" },
+  { to: "/customerservice", key: "service", icon: "service" },
+  { to: "/protocol", key: "protocol", icon: "notices" },
+  { to: "/download", key: "download", icon: "download" },
+];
+
+/** Mine: who is signed in, the way to every personal setting, and logging out. */
+export default function Center({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const { user, unread } = loaderData;
+  const display = user.name || user.account;
+  return (
+    <div>
+      <section className="card mx-4 mt-4 flex items-center gap-3">
+        {mediaUrl(user.avatar) ? (
+          <img
+            src={mediaUrl(user.avatar)}
+            alt=""
+            width={48}
+            height={48}
+            className="h-12 w-12 rounded-full object-cover"
+          />
+        ) : (
+          <div
+            className="flex h-12 w-12 items-center justify-center rounded-full bg-line text-lg font-bold"
+            aria-hidden="true"
+          >
+            {display.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{display}</p>
+          <p className="text-xs text-muted">
+            UID {user.uid} · {t("invite_code")} {user.invite_code}
+          </p>
+        </div>
+      </section>
+      <ul className="card mx-4 mt-4 p-0">
+        {MENU.filter((m) => hasScreen(m.to)).map((m) => (
+          <li key={m.to}>
+            <Link to={m.to} className="list-row">
+              <span className="flex items-center gap-3">
+                <span className="text-accent">
+                  <Icon name={m.icon} />
+                </span>
+                {t(`menu.${m.key}`)}
+              </span>
+              <span className="flex items-center gap-2">
+                {m.to === "/messages" && unread > 0 && (
+                  <span className="rounded-full bg-down px-2 text-xs font-semibold text-white">
+                    {t("unread", { count: unread })}
+                  </span>
+                )}
+                <Icon name="chevron" size={18} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action="/logout" className="mx-4 mt-6">
+        <button type="submit" className="btn btn-secondary btn-block">
+          {t("logout")}
+        </button>
+      </Form>
+    </div>
+  );
+}

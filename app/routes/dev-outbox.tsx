@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { apiClient } from "../.server/api.ts";
+import { servicesContext } from "../.server/context.ts";
+import type { RouteHandle } from "../handle.ts";
+import type { Route } from "./+types/dev-outbox";
+
+export const handle: RouteHandle = { title: "auth:outbox_title", hideNav: true };
+
+type Message = {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  created_at: string;
+};
+
+/** The local outbox, for trying the product without e-mail or SMS (DEV_OUTBOX=1 only). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.get(servicesContext).devOutbox) throw data(null, { status: 404 });
+  const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
+  const messages = to ? await apiClient(request, context).data<Message[]>("/dev/outbox", { to }) : [];
+  return { to, messages };
+}
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { to, messages } = loaderData;
+  return (
+    <div className="px-4 py-4">
+      <form method="get" className="flex gap-2">
+        <input
+          name="to"
+          defaultValue={to}
+          className="input"
+          placeholder="name@example.com or +6591234567"
+          aria-label="Address"
+        />
+        <button type="submit" className="btn btn-secondary">
+          Show
+        </button>
+      </form>
+      <ul className="mt-4 space-y-3">
+        {messages.map((m) => (
+          <li key={m.id} className="card">
+            <p className="text-xs text-muted">
+              {m.channel} · {m.to} · {m.created_at}
+            </p>
+            {m.subject && <p className="mt-1 font-semibold">{m.subject}</p>}
+            <p className="mt-1 whitespace-pre-wrap">{m.body}</p>
+            {m.code && <p className="mt-2 text-2xl font-bold tracking-widest text-accent">{m.code}</p>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

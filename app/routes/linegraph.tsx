@@ -1,0 +1,216 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { INTERVALS, type Interval } from "../../platform/contract/intervals.ts";
+import type { Candle, Depth, InstrumentView, Ticker, Trade } from "../../platform/contract/market.ts";
+import {
+  formatChange,
+  formatCompact,
+  formatPrice,
+  formatQuantity,
+} from "../../platform/contract/precision.ts";
+import { apiClient } from "../.server/api.ts";
+import { subscribe, useChannel } from "../components/market/live.ts";
+import { changeClass } from "../components/market/market-list.tsx";
+import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
+import type { RouteHandle } from "../handle.ts";
+import type { Route } from "./+types/linegraph";
+
+export const handle: RouteHandle = {
+  title: "market:chart_title",
+  back: "/markets",
+  hideNav: true,
+  i18n: ["market"],
+};
+
+const KlineChart = lazy(() => import("../components/market/kline-chart.client.tsx"));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const code = (url.searchParams.get("code") ?? "btc/usdt").toLowerCase();
+  const asked = url.searchParams.get("interval") as Interval;
+  const interval: Interval = INTERVALS.includes(asked) ? asked : "1h";
+  const api = apiClient(request, context);
+  const instruments = await api.data<InstrumentView[]>("/market/instruments");
+  const instrument = instruments.find((i) => i.code === code);
+  if (!instrument) throw data(null, { status: 404 });
+  const [tickers, depth, trades, candles] = await Promise.all([
+    api.data<Ticker[]>("/market/tickers"),
+    api.get<Depth>("/market/depth", { code }),
+    api.data<Trade[]>("/market/trades", { code, limit: 20 }),
+    api.data<Candle[]>("/market/kline", { code, interval, limit: 200 }),
+  ]);
+  return {
+    instrument,
+    interval,
+    ticker: tickers.find((t) => t.code === code),
+    depth: depth.status_code === 200 ? depth.data : undefined,
+    trades,
+    candles,
+  };
+}
+
+/** Recent trades, newest first: the snapshot, then every batch from the `trades` channel. */
+function useTrades(code: string, initial: Trade[]) {
+  const [trades, setTrades] = useState(initial);
+  useEffect(() => setTrades(initial), [initial]);
+  useEffect(
+    () =>
+      subscribe({ channel: "trades", code }, (batch) => {
+        setTrades((current) => [...(batch as Trade[]).slice().reverse(), ...current].slice(0, 20));
+      }),
+    [code],
+  );
+  return trades;
+}
+
+function time(ms: number) {
+  return new Date(ms).toLocaleTimeString("en-GB", { hour12: false });
+}
+
+export default function Linegraph({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("market");
+  const { instrument, interval, candles } = loaderData;
+  const code = instrument.code;
+  const p = instrument.price_precision;
+  const ticker = useChannel("price", code, loaderData.ticker);
+  const depth = useChannel("depth", code, loaderData.depth);
+  const trades = useTrades(code, loaderData.trades);
+  const hydrated = useHydrated();
+  const pair = `${instrument.base}/${instrument.quote}`;
+  const falling = ticker?.change.startsWith("-");
+  const chartLabel = t("chart_label", { pair, interval });
+  return (
+    <div className="pb-6">
+      <section className="px-4 pt-3">
+        <h2 className="text-lg font-bold">{pair}</h2>
+        <div className="mt-1 flex items-end justify-between gap-3">
+          <div>
+            <p className={`text-3xl font-bold tabular-nums ${falling ? "down" : "up"}`} aria-live="off">
+              {ticker ? formatPrice(ticker.price, p) : "-"}
+            </p>
+            <p className="text-sm text-muted tabular-nums">
+              ¥{ticker ? formatPrice(ticker.cnyPrice, 4) : "-"}{" "}
+              <span className={`ml-1 rounded px-1.5 py-0.5 ${changeClass(ticker?.change)}`}>
+                {ticker ? formatChange(ticker.change) : "-"}
+              </span>
+            </p>
+          </div>
+          <dl className="grid grid-cols-[auto_auto] gap-x-3 text-xs">
+            <dt className="text-muted">{t("high_24h")}</dt>
+            <dd className="text-right tabular-nums">{ticker ? formatPrice(ticker.high, p) : "-"}</dd>
+            <dt className="text-muted">{t("low_24h")}</dt>
+            <dd className="text-right tabular-nums">{ticker ? formatPrice(ticker.low, p) : "-"}</dd>
+            <dt className="text-muted">{t("volume_24h", { coin: instrument.base })}</dt>
+            <dd className="text-right tabular-nums">{ticker ? formatCompact(ticker.volume) : "-"}</dd>
+          </dl>
+        </div>
+      </section>
+
+      <nav className="mt-3 flex gap-1 overflow-x-auto px-2" aria-label={t("intervals")}>
+        {INTERVALS.map((value) => (
+          <Link
+            key={value}
+            to={`?code=${encodeURIComponent(code)}&interval=${value}`}
+            replace
+            preventScrollReset
+            className={
+              value === interval
+                ? "rounded bg-line px-3 py-1.5 text-sm font-semibold"
+                : "px-3 py-1.5 text-sm text-muted"
+            }
+            aria-current={value === interval ? "true" : undefined}
+          >
+            {value}
+          </Link>
+        ))}
+      </nav>
+
+      <section className="mt-2" aria-label={chartLabel}>
+        {hydrated ? (
+          <Suspense fallback={<CandleSvg candles={candles} label={chartLabel} height={260} />}>
+            <KlineChart code={code} interval={interval} candles={candles} precision={p} height={260} />
+          </Suspense>
+        ) : (
+          <CandleSvg candles={candles} label={chartLabel} height={260} />
+        )}
+      </section>
+
+      <section className="mt-4 px-4" aria-labelledby="depth-title">
+        <h3 id="depth-title" className="mb-2 font-semibold">
+          {t("depth_chart")}
+        </h3>
+        <DepthSvg depth={depth} label={t("depth_chart")} />
+      </section>
+
+      <section className="mt-4 px-4" aria-labelledby="book-title">
+        <h3 id="book-title" className="mb-2 font-semibold">
+          {t("order_book")}
+        </h3>
+        <div className="grid grid-cols-2 gap-3 text-xs tabular-nums">
+          <table className="w-full">
+            <caption className="sr-only">{t("buy")}</caption>
+            <thead>
+              <tr className="text-muted">
+                <th className="text-left font-normal">{t("amount", { coin: instrument.base })}</th>
+                <th className="text-right font-normal">{t("price", { coin: instrument.quote })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(depth?.bids ?? []).slice(0, 12).map((level) => (
+                <tr key={level.price}>
+                  <td>{formatQuantity(level.totalSize)}</td>
+                  <td className="text-right up">{formatPrice(level.price, p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="w-full">
+            <caption className="sr-only">{t("sell")}</caption>
+            <thead>
+              <tr className="text-muted">
+                <th className="text-left font-normal">{t("price", { coin: instrument.quote })}</th>
+                <th className="text-right font-normal">{t("amount", { coin: instrument.base })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(depth?.asks ?? []).slice(0, 12).map((level) => (
+                <tr key={level.price}>
+                  <td className="down">{formatPrice(level.price, p)}</td>
+                  <td className="text-right">{formatQuantity(level.totalSize)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="mt-4 px-4" aria-labelledby="trades-title">
+        <h3 id="trades-title" className="mb-2 font-semibold">
+          {t("recent_trades")}
+        </h3>
+        <table className="w-full text-xs tabular-nums">
+          <thead>
+            <tr className="text-muted">
+              <th className="text-left font-normal">{t("time")}</th>
+              <th className="text-right font-normal">{t("price", { coin: instrument.quote })}</th>
+              <th className="text-right font-normal">{t("amount", { coin: instrument.base })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trades.map((trade) => (
+              <tr key={`${trade.time}-${trade.price}-${trade.amount}-${trade.direction}`}>
+                <td className="text-muted">{time(trade.time)}</td>
+                <td className={`text-right ${trade.direction === "buy" ? "up" : "down"}`}>
+                  {formatPrice(trade.price, p)}
+                </td>
+                <td className="text-right">{formatQuantity(trade.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

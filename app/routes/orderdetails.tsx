@@ -1,0 +1,188 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { formatPrice, pricePrecision } from "../../platform/contract/precision.ts";
+import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
+import { apiClient } from "../.server/api.ts";
+import { chartHref } from "../components/market/links.ts";
+import { qty, signed, tone, usdt } from "../components/trade/format.ts";
+import { pairOf, SideLabel } from "../components/trade/orders.tsx";
+import { Time } from "../components/trade/ui.tsx";
+import type { RouteHandle } from "../handle.ts";
+import type { Route } from "./+types/orderdetails";
+
+export const handle: RouteHandle = {
+  title: "trade:details_title",
+  back: "/traderecord",
+  hideNav: true,
+  i18n: ["trade"],
+};
+
+type Close = {
+  reason: string;
+  quantity: string;
+  price: string;
+  pnl: string;
+  fee: string;
+  tick_time: number | null;
+  time: string;
+};
+type Details = { order: OrderView; position: PositionView | null; closes: Close[] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
+  return apiClient(request, context).data<Details>("/trade/order", { id });
+}
+
+function Row({
+  label,
+  children,
+  className = "",
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 border-b border-line py-2 last:border-0">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className={`min-w-0 text-right tabular-nums ${className}`}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One order in full, with its position and every close of it. Each fill and close names the
+ * price tick it used (time to the millisecond): the platform fills at its published price, and
+ * anyone can check it against the chart (the "transparent" promise).
+ */
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("trade");
+  const { order, position, closes } = loaderData;
+  const precision = pricePrecision(order.code);
+  const price = (v: string | null | undefined) => (v ? formatPrice(v, precision) : "-");
+  const coin = pairOf(order.code).split("/")[0] ?? "";
+  const contract = order.market === "contract";
+  const feeCoin = !contract && order.side === "buy" ? coin : "USDT";
+  return (
+    <div className="px-4 pb-6">
+      <section className="card mt-4" aria-labelledby="order-title">
+        <h2 id="order-title" className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-lg font-bold">{pairOf(order.code)}</span>
+          {order.contract_type && (
+            <span className="text-xs text-muted">{t(`contract_types.${order.contract_type}`)}</span>
+          )}
+          <SideLabel side={order.side} market={order.market} leverage={order.leverage} />
+        </h2>
+        <dl className="mt-2 text-sm">
+          <Row label={t("order_id")}>{order.id}</Row>
+          <Row label={t("order_status_label")}>{t(`order_status.${order.status}`)}</Row>
+          <Row label={t("order_type")}>{t(`order_types.${order.type}`)}</Row>
+          <Row label={t("time")}>
+            <Time value={order.created_at} />
+          </Row>
+          {order.type === "limit" && <Row label={t("price_label")}>{price(order.price)}</Row>}
+          <Row label={t("quantity_label", { coin })}>{qty(order.quantity)}</Row>
+          {contract && <Row label={t("leverage")}>{order.leverage}x</Row>}
+          {order.status === "filled" && <Row label={t("fill_price")}>{price(order.fill_price)}</Row>}
+          {order.fill_tick_time !== null && (
+            <Row label={t("fill_tick")}>
+              <Time value={order.fill_tick_time} ms />
+            </Row>
+          )}
+          <Row label={t("fee_label", { coin: feeCoin })}>
+            {feeCoin === "USDT" ? usdt(order.fee, 8) : qty(order.fee)}
+          </Row>
+          {contract && (
+            <Row label={t("tpsl")}>
+              {price(order.take_profit)} / {price(order.stop_loss)}
+            </Row>
+          )}
+        </dl>
+      </section>
+
+      {position && (
+        <section className="card mt-4" aria-labelledby="position-title">
+          <h2 id="position-title" className="font-semibold">
+            {t("position_title")}
+          </h2>
+          <dl className="mt-2 text-sm">
+            <Row label={t("order_status_label")}>{t(`position_status.${position.status}`)}</Row>
+            <Row label={t("entry_price")}>{price(position.entry_price)}</Row>
+            <Row label={t("held_quantity", { coin })}>{qty(position.quantity)}</Row>
+            <Row label={t("closed_quantity", { coin })}>{qty(position.closed_quantity)}</Row>
+            <Row label={t("margin_label")}>{usdt(position.margin, 8)}</Row>
+            {position.status === "open" && (
+              <>
+                <Row label={t("mark_price")}>{price(position.mark_price)}</Row>
+                <Row label={t("floating_pnl")} className={tone(position.pnl)}>
+                  {signed(position.pnl, 4)} ({position.roe === null ? "-" : `${signed(position.roe, 2)}%`})
+                </Row>
+                <Row label={t("liquidation_price")}>{price(position.liquidation_price)}</Row>
+              </>
+            )}
+            <Row label={t("realized_pnl")} className={tone(position.realized_pnl)}>
+              {signed(position.realized_pnl, 8)}
+            </Row>
+            <Row label={t("fees_label")}>{usdt(position.fees, 8)}</Row>
+            <Row label={t("funding_paid")}>{signed(position.funding, 8)}</Row>
+            <Row label={t("tpsl")}>
+              {price(position.take_profit)} / {price(position.stop_loss)}
+            </Row>
+            {position.close_price && <Row label={t("close_price")}>{price(position.close_price)}</Row>}
+            <Row label={t("opened_at")}>
+              <Time value={position.opened_at} />
+            </Row>
+            {position.closed_at && (
+              <Row label={t("closed_at")}>
+                <Time value={position.closed_at} />
+              </Row>
+            )}
+          </dl>
+        </section>
+      )}
+
+      {position && (
+        <section className="mt-4" aria-labelledby="closes-title">
+          <h2 id="closes-title" className="font-semibold">
+            {t("closes_title")}
+          </h2>
+          {closes.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">{t("no_closes")}</p>
+          ) : (
+            <ol className="mt-2 space-y-3">
+              {closes.map((c) => (
+                <li key={`${c.time}-${c.reason}-${c.quantity}-${c.price}`} className="card text-sm">
+                  <p className="flex justify-between gap-2">
+                    <span className="font-semibold">{t(`close_reasons.${c.reason}`)}</span>
+                    <span className="text-xs text-muted">
+                      <Time value={c.time} />
+                    </span>
+                  </p>
+                  <dl className="mt-1">
+                    <Row label={t("quantity_label", { coin })}>{qty(c.quantity)}</Row>
+                    <Row label={t("close_price")}>{price(c.price)}</Row>
+                    <Row label={t("realized_pnl")} className={tone(c.pnl)}>
+                      {signed(c.pnl, 8)}
+                    </Row>
+                    <Row label={t("fee_label", { coin: "USDT" })}>{usdt(c.fee, 8)}</Row>
+                    <Row label={t("price_tick")}>
+                      {c.tick_time === null ? "-" : <Time value={c.tick_time} ms />}
+                    </Row>
+                  </dl>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+
+      <p className="mt-4 text-xs text-muted">
+        {t("transparent_note")}{" "}
+        <Link to={chartHref(order.code, "1m")} className="text-accent">
+          {t("check_chart")}
+        </Link>
+      </p>
+    </div>
+  );
+}

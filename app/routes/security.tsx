@@ -1,0 +1,294 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import type { SessionView } from "../../platform/contract/identity.ts";
+import type { KycStatus } from "../../platform/contract/kyc.ts";
+import type { LoginEventView, SecurityOverview } from "../../platform/contract/security.ts";
+import { apiClient } from "../.server/api.ts";
+import { replyWithEnvelope } from "../.server/forms.ts";
+import { flashToast } from "../.server/session.ts";
+import { Badge, formatWhen, Notice, SettingRow } from "../components/security.tsx";
+import {
+  AntiPhishingForm,
+  type BindActionData,
+  BindEmailForm,
+  BindPhoneForm,
+} from "../components/security-bind.tsx";
+import { antiPhishingForm, bindEmailForm, bindPhoneForm } from "../forms/security.ts";
+import type { RouteHandle } from "../handle.ts";
+import type { Route } from "./+types/security";
+
+export const handle: RouteHandle = {
+  title: "account:security_title",
+  back: "/center",
+  i18n: ["account", "security", "auth"],
+};
+
+const VIEWS = ["email", "phone", "antiphishing"] as const;
+type View = (typeof VIEWS)[number];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiClient(request, context);
+  const url = new URL(request.url);
+  const view = VIEWS.find((v) => v === url.searchParams.get("bind"));
+  const overview = await api.data<SecurityOverview>("/security/overview");
+  if (view) {
+    return {
+      view,
+      overview,
+      areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || overview.area_code || "1",
+    };
+  }
+  const [sessions, history, kyc] = await Promise.all([
+    api.data<SessionView[]>("/user/sessions"),
+    api.data<LoginEventView[]>("/user/login_history", { limit: 10 }),
+    api.data<KycStatus>("/user/kyc"),
+  ]);
+  return { view: undefined, overview, sessions, history, kyc };
+}
+
+/** Ends sessions; sends codes for and saves a new e-mail or phone; sets the anti-phishing code. */
+export async function action({ request, context }: Route.ActionArgs): Promise<BindActionData | Response> {
+  const form = await request.formData();
+  const api = apiClient(request, context);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "session" || intent === "others") {
+    const body = intent === "others" ? { all_others: true } : { id: String(form.get("session") ?? "") };
+    const result = await api.post<{ ended: number }>("/user/sessions/revoke", body);
+    flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
+    return redirect("/security");
+  }
+  if (intent === "send_email" || intent === "send_phone") {
+    const submission = parseWithZod(form, {
+      schema: intent === "send_email" ? bindEmailForm : bindPhoneForm,
+    });
+    const address = submission.payload;
+    const sent =
+      intent === "send_email"
+        ? await api.post<null>("/send_email", { email: String(address.email ?? ""), type: "bind" })
+        : await api.get<{ captcha_key: string }>("/captcha", {
+            phone: String(address.phone ?? ""),
+            area_code: String(address.area_code ?? ""),
+            type: "bind",
+          });
+    if (sent.status_code !== 200) return { result: replyWithEnvelope(submission, sent) };
+    return {
+      result: { ...submission.reply({ hideFields: ["google_code"] }), error: {} },
+      sent: sent.message,
+    };
+  }
+  const schema = intent === "email" ? bindEmailForm : intent === "phone" ? bindPhoneForm : antiPhishingForm;
+  if (intent === "clear_antiphishing") {
+    const result = await api.post<null>("/security/anti_phishing", {
+      clear: "1",
+      google_code: form.get("google_code") || undefined,
+    });
+    if (result.status_code !== 200) {
+      return { result: replyWithEnvelope(parseWithZod(form, { schema: antiPhishingForm }), result) };
+    }
+    flashToast(context, { kind: "success", message: result.message });
+    return redirect("/security");
+  }
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["google_code"] }) };
+  const path =
+    intent === "email"
+      ? "/security/email"
+      : intent === "phone"
+        ? "/security/phone"
+        : "/security/anti_phishing";
+  const result = await api.post<null>(path, submission.value);
+  if (result.status_code !== 200) return { result: replyWithEnvelope(submission, result) };
+  flashToast(context, { kind: "success", message: result.message });
+  return redirect("/security");
+}
+
+function kycBadge(state: string, t: (k: string) => string) {
+  const tone =
+    state === "authenticated" ? "good" : state === "pending" ? "wait" : state === "rejected" ? "bad" : "none";
+  return <Badge tone={tone}>{t(`kyc_state.${state}`)}</Badge>;
+}
+
+/**
+ * The security centre: what protects the account and what a withdrawal needs, the ways to change
+ * each, the latest sign-ins and the devices signed in. `?bind=email|phone|antiphishing` shows the
+ * form to bind or change that instead.
+ */
+export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("security");
+  const { t: ta } = useTranslation("account");
+  const data = actionData as BindActionData | undefined;
+  if (loaderData.view) {
+    const view: View = loaderData.view;
+    const { overview } = loaderData;
+    return (
+      <div>
+        {view === "email" && <BindEmailForm overview={overview} data={data} />}
+        {view === "phone" && <BindPhoneForm overview={overview} data={data} areaCode={loaderData.areaCode} />}
+        {view === "antiphishing" && <AntiPhishingForm overview={overview} data={data} />}
+        <p className="mt-6 px-4 text-center">
+          <Link to="/security" className="text-accent">
+            {t("back_to_security")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { overview, sessions, history, kyc } = loaderData;
+  const w = overview.withdrawal;
+  const others = sessions.filter((s) => !s.current).length;
+  const set = (on: boolean, yes = t("set"), no = t("not_set")) => (
+    <Badge tone={on ? "good" : "none"}>{on ? yes : no}</Badge>
+  );
+  return (
+    <div>
+      {w.locked_until && (
+        <Notice>{t("locked_until", { time: formatWhen(w.locked_until, i18n.language) })}</Notice>
+      )}
+      <section className="mx-4 mt-4" aria-labelledby="readiness-title">
+        <h2 id="readiness-title" className="font-semibold">
+          {t("readiness_title")}
+        </h2>
+        <ul className="mt-2 space-y-1 text-sm">
+          {(
+            [
+              ["phone_bound", w.phone_bound],
+              ["primary_verified", w.primary_verified],
+              ["fund_password_set", w.fund_password_set],
+            ] as const
+          ).map(([key, ok]) => (
+            <li key={key} className="flex items-center gap-2">
+              <span className={ok ? "text-up" : "text-muted"} aria-hidden="true">
+                {ok ? "✓" : "○"}
+              </span>
+              <span>{t(`readiness.${key}`)}</span>
+              <span className="sr-only">{ok ? t("done") : t("to_do")}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <ul className="card mx-4 mt-4 p-0" aria-label={t("settings_label")}>
+        <SettingRow to="/verify" label={t("row_verify")} state={kycBadge(kyc.primary.status, t)} />
+        <SettingRow
+          to="/resetpassword3"
+          label={t("row_login_password")}
+          state={set(overview.login_password_set, t("change"), t("set_up"))}
+        />
+        <SettingRow
+          to="/modifyfundingpassword"
+          label={t("row_fund_password")}
+          state={set(overview.fund_password_set)}
+        />
+        <SettingRow
+          to="/googlevalidator"
+          label={t("row_google")}
+          state={set(overview.google_bound, t("bound"), t("not_bound"))}
+        />
+        <SettingRow
+          to="/security?bind=phone"
+          label={t("row_phone")}
+          state={
+            overview.phone
+              ? `+${overview.area_code} ****${overview.phone.slice(-4)}`
+              : set(false, "", t("not_bound"))
+          }
+        />
+        <SettingRow
+          to="/security?bind=email"
+          label={t("row_email")}
+          state={overview.email ? maskEmail(overview.email) : set(false, "", t("not_bound"))}
+        />
+        <SettingRow
+          to="/security?bind=antiphishing"
+          label={t("row_antiphishing")}
+          state={set(Boolean(overview.anti_phishing_code))}
+        />
+        <SettingRow to="/withdrawaladdress" label={t("row_addresses")} />
+        <SettingRow to="/paymentmethod" label={t("row_payment")} />
+      </ul>
+
+      <section className="mx-4 mt-6" aria-labelledby="history-title">
+        <h2 id="history-title" className="font-semibold">
+          {t("history_title")}
+        </h2>
+        <ul className="card mt-3 p-0">
+          {history.map((e) => (
+            <li
+              key={e.id}
+              className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 last:border-0"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {e.device}{" "}
+                  <span className="text-xs text-muted">
+                    · {t(`method.${e.method.split("+")[0]}`, { defaultValue: e.method })}
+                  </span>
+                </p>
+                <p className="text-xs text-muted">
+                  {e.ip || "—"} · {formatWhen(e.created_at, i18n.language)}
+                </p>
+              </div>
+              <Badge tone={e.success ? "good" : "bad"}>{e.success ? t("login_ok") : t("login_failed")}</Badge>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-4 mt-6" aria-labelledby="devices-title">
+        <h2 id="devices-title" className="font-semibold">
+          {ta("devices_title")}
+        </h2>
+        <p className="text-xs text-muted">{ta("devices_intro")}</p>
+        <ul className="card mt-3 p-0">
+          {sessions.map((s) => (
+            <li
+              key={s.id}
+              className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 last:border-0"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {s.device}
+                  {s.current && (
+                    <span className="ml-2 rounded bg-line px-1.5 py-0.5 text-xs text-up">
+                      {ta("this_device")}
+                    </span>
+                  )}
+                </p>
+                <p className="text-xs text-muted">
+                  {s.ip || "—"} · {ta("last_seen", { when: formatWhen(s.last_seen_at, i18n.language) })}
+                </p>
+              </div>
+              {!s.current && (
+                <Form method="post">
+                  <input type="hidden" name="session" value={s.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="session"
+                    className="btn btn-secondary min-h-9 px-3 text-sm"
+                    aria-label={ta("end_session_of", { device: s.device })}
+                  >
+                    {ta("end_session")}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {others > 0 && (
+          <Form method="post" className="mt-3">
+            <button type="submit" name="intent" value="others" className="btn btn-secondary btn-block">
+              {ta("end_others", { count: others })}
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function maskEmail(email: string) {
+  const [name = "", domain = ""] = email.split("@");
+  return `${name.slice(0, 2)}***@${domain}`;
+}

@@ -1,0 +1,554 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import type {
+  PaymentMethodView,
+  Readiness,
+  WithdrawalAddressView,
+} from "../../platform/contract/security.ts";
+import type { Assets, FiatWithdrawTerms } from "../../platform/contract/wallet.ts";
+import { MEMO_NETWORKS } from "../../platform/wallet/networks.ts";
+import { apiClient } from "../.server/api.ts";
+import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
+import { flashToast } from "../.server/session.ts";
+import { networksByCoin, pick } from "../.server/wallet.ts";
+import { ErrorList, Field, Submit, useLazyValidator, useMessage } from "../components/form.tsx";
+import { Icon } from "../components/icon.tsx";
+import { Chips, InfoRow, Notice, Tabs, useHydrated, useTimeText } from "../components/wallet.tsx";
+import { fiatWithdrawForm, withdrawForm, withdrawPreviewForm } from "../forms/funds.ts";
+import type { RouteHandle } from "../handle.ts";
+import { compare, formatAmount, isAmount, minus } from "../money.ts";
+import { hasScreen } from "../route-table.ts";
+import type { Route } from "./+types/withdraw";
+
+export const handle: RouteHandle = {
+  title: "wallet:withdraw_title",
+  back: "/asset",
+  hideNav: true,
+  i18n: ["wallet"],
+};
+
+/** The spec's preconditions in its order, each with the platform's message and where to fix it. */
+const PRECONDITIONS = [
+  { flag: "phone_bound", key: "phone", message: "wallet.bind_phone_first", to: "/security?bind=phone" },
+  { flag: "primary_verified", key: "primary", message: "wallet.primary_kyc_first", to: "/verify" },
+  {
+    flag: "fund_password_set",
+    key: "fund",
+    message: "wallet.fund_password_first",
+    to: "/modifyfundingpassword",
+  },
+] as const;
+
+/** Never sent back into the page. */
+const HIDDEN_FIELDS = [...SECRET_FIELDS, "google_code"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiClient(request, context);
+  const readiness = await api.data<Readiness>("/wallet/withdraw/readiness");
+  const ready =
+    readiness.phone_bound &&
+    readiness.primary_verified &&
+    readiness.fund_password_set &&
+    !readiness.locked_until;
+  // Where each precondition is fixed (the security centre until its own screen exists).
+  const fixAt = Object.fromEntries(
+    PRECONDITIONS.map((p) => [p.key, hasScreen(p.to.split("?")[0] ?? p.to) ? p.to : "/security"]),
+  ) as Record<(typeof PRECONDITIONS)[number]["key"], string>;
+  const url = new URL(request.url);
+  // Like /recharge: crypto by default, ?tab=fiat for a bank card or e-wallet.
+  const tab = url.searchParams.get("tab") === "fiat" ? ("fiat" as const) : ("crypto" as const);
+  if (!ready) return { tab, readiness, fixAt, form: null, fiat: null };
+  if (tab === "fiat") {
+    const [terms, assets, methods] = await Promise.all([
+      api.data<FiatWithdrawTerms>("/wallet/withdraw/fiat"),
+      api.data<Assets>("/account/index"),
+      api.data<PaymentMethodView[]>("/user/payment_methods"),
+    ]);
+    const amount = url.searchParams.get("amount") ?? "";
+    return {
+      tab,
+      readiness,
+      fixAt,
+      form: null,
+      fiat: {
+        terms,
+        methods,
+        available: assets.wallets.spot.find((a) => a.code === terms.coin)?.balance ?? "0",
+        amount: isAmount(amount) ? amount : "",
+        addAt: hasScreen("/paymentmethod") ? "/paymentmethod" : "/security",
+      },
+    };
+  }
+  const [byCoin, assets, book] = await Promise.all([
+    networksByCoin(api),
+    api.data<Assets>("/account/index"),
+    api.get<WithdrawalAddressView[]>("/user/withdrawal_addresses"),
+  ]);
+  const open = [...byCoin].map(([coin, list]) => [coin, list.filter((n) => n.withdraw_enabled)] as const);
+  const coins = open.filter(([, list]) => list.length > 0).map(([coin]) => coin);
+  const coin = pick(url.searchParams.get("coin"), coins);
+  const networks = open.find(([c]) => c === coin)?.[1] ?? [];
+  const network = pick(
+    url.searchParams.get("network"),
+    networks.map((n) => n.network),
+  );
+  const net = networks.find((n) => n.network === network);
+  const amount = url.searchParams.get("amount") ?? "";
+  return {
+    tab,
+    readiness,
+    fixAt,
+    fiat: null,
+    form: {
+      coins,
+      networks: networks.map((n) => n.network),
+      coin,
+      network,
+      fee: net?.withdraw_fee ?? "0",
+      minimum: net?.min_withdraw ?? "0",
+      memo: MEMO_NETWORKS.includes(network),
+      available: assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0",
+      saved:
+        book.status_code === 200 ? book.data.filter((a) => a.coin === coin && a.network === network) : [],
+      address: (url.searchParams.get("address") ?? "").slice(0, 120),
+      amount: isAmount(amount) ? amount : "",
+      book: ["/withdrawaladdress", "/addressbook"].find(hasScreen),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (new URL(request.url).searchParams.get("tab") === "fiat") {
+    const submission = parseWithZod(formData, { schema: fiatWithdrawForm });
+    if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
+    const result = await apiClient(request, context).post<{ id: number }>(
+      "/wallet/withdraw/fiat",
+      submission.value,
+    );
+    if (result.status_code !== 200) return withoutCodes(replyWithEnvelope(submission, result));
+    flashToast(context, { kind: "success", message: result.message });
+    return redirect(`/walletrecord?id=withdrawal:${result.data.id}`);
+  }
+  // Without JavaScript, "Calculate" posts the amount to show what arrives before committing.
+  if (formData.get("intent") === "preview") {
+    return parseWithZod(formData, { schema: withdrawPreviewForm }).reply({ hideFields: HIDDEN_FIELDS });
+  }
+  const submission = parseWithZod(formData, { schema: withdrawForm });
+  if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
+  const result = await apiClient(request, context).post<{ id: number }>("/wallet/withdraw", submission.value);
+  if (result.status_code !== 200) return withoutCodes(replyWithEnvelope(submission, result));
+  flashToast(context, { kind: "success", message: result.message });
+  return redirect(`/walletrecord?id=withdrawal:${result.data.id}`);
+}
+
+/** replyWithEnvelope hides the passwords; the one-time Google code goes too. */
+function withoutCodes<T extends { initialValue?: Record<string, unknown> | null }>(reply: T): T {
+  if (!reply.initialValue) return reply;
+  const initialValue = { ...reply.initialValue };
+  for (const field of HIDDEN_FIELDS) delete initialValue[field];
+  return { ...reply, initialValue };
+}
+
+export default function Withdraw({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("wallet");
+  const { tab, readiness, fixAt, form, fiat } = loaderData;
+  // A new coin, network, picked address or "all" starts the form afresh with its values.
+  const key = form ? [form.coin, form.network, form.address, form.amount].join(":") : "";
+  return (
+    <div>
+      <Tabs
+        label={t("withdraw_ways")}
+        options={[
+          { value: "crypto", label: t("recharge_crypto") },
+          { value: "fiat", label: t("recharge_fiat") },
+        ]}
+        current={tab}
+        href={(value) => (value === "fiat" ? "?tab=fiat" : "?")}
+      />
+      {form ? (
+        <WithdrawForm key={key} data={form} googleBound={readiness.google_bound} lastResult={actionData} />
+      ) : fiat ? (
+        <FiatWithdrawForm
+          key={fiat.amount}
+          data={fiat}
+          googleBound={readiness.google_bound}
+          lastResult={actionData}
+        />
+      ) : (
+        <Blocked readiness={readiness} fixAt={fixAt} />
+      )}
+    </div>
+  );
+}
+
+/** What is missing before a first withdrawal, in the spec's order; or the lock after a change. */
+function Blocked({ readiness, fixAt }: { readiness: Readiness; fixAt: Record<string, string> }) {
+  const { t } = useTranslation("wallet");
+  const message = useMessage();
+  const missing = PRECONDITIONS.find((p) => !readiness[p.flag]);
+  const lockEnd = useTimeText(readiness.locked_until ?? new Date(0).toISOString());
+  return (
+    <div className="px-4 pb-6">
+      {missing ? (
+        <section className="card mt-4" aria-labelledby="blocked-title">
+          <h2 id="blocked-title" className="font-semibold">
+            {t("blocked_title")}
+          </h2>
+          <p className="mt-1 text-sm text-muted">{t("blocked_intro")}</p>
+          <div role="alert" className="mt-3 rounded-lg border border-down/60 px-3 py-2 font-semibold">
+            {message(missing.message)}
+          </div>
+          <ol className="mt-3">
+            {PRECONDITIONS.map((p) => {
+              const done = readiness[p.flag];
+              return (
+                <li
+                  key={p.key}
+                  className="flex items-center justify-between gap-3 border-b border-line py-3 last:border-0"
+                >
+                  <span className="flex items-center gap-2">
+                    <span className={done ? "text-up" : "text-muted"} aria-hidden="true">
+                      {done ? <Icon name="check" size={18} /> : "○"}
+                    </span>
+                    {t(`preconditions.${p.key}`)}
+                    <span className="sr-only">{done ? t("done") : t("to_do")}</span>
+                  </span>
+                  {!done && p !== missing && (
+                    <Link to={fixAt[p.key] ?? "/security"} className="text-sm text-accent">
+                      {t(`fix.${p.key}`)}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          <Link to={fixAt[missing.key] ?? "/security"} className="btn btn-primary btn-block mt-4">
+            {t(`fix.${missing.key}`)}
+          </Link>
+        </section>
+      ) : (
+        <section className="card mt-4" aria-labelledby="locked-title">
+          <h2 id="locked-title" className="font-semibold">
+            {t("locked_title")}
+          </h2>
+          <p role="alert" className="mt-2">
+            {t("messages:wallet.locked_until", { time: lockEnd })}
+          </p>
+          <p className="mt-2 text-sm text-muted">{t("locked_why")}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+type FormData = NonNullable<Route.ComponentProps["loaderData"]["form"]>;
+type WithdrawFields = {
+  coin: string;
+  network: string;
+  address: string;
+  memo: string;
+  amount: string;
+  payment_password: string;
+  google_code: string;
+};
+const loadValidator = () => import("../forms/funds.ts").then((m) => m.validators.withdraw);
+
+function WithdrawForm({
+  data,
+  googleBound,
+  lastResult,
+}: {
+  data: FormData;
+  googleBound: boolean;
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation("wallet");
+  const hydrated = useHydrated();
+  const { coin, network, fee, minimum, available } = data;
+  const validate = useLazyValidator(loadValidator);
+  const [form, fields] = useForm<WithdrawFields>({
+    lastResult,
+    defaultValue: { coin, network, address: data.address, amount: data.amount },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  const { setAmount, receive } = useReceive(String(fields.amount.initialValue ?? data.amount ?? ""), fee);
+  const query = (extra: Record<string, string>) =>
+    new URLSearchParams({ coin, network, ...extra }).toString();
+  const { book } = data;
+  return (
+    <div className="px-4 pb-6">
+      <h2 className="mt-4 mb-2 text-sm text-muted">{t("coin")}</h2>
+      <Chips
+        label={t("coin")}
+        options={data.coins.map((c) => ({ value: c, label: c }))}
+        current={coin}
+        href={(c) => `?coin=${c}`}
+      />
+      <h2 className="mt-4 mb-2 text-sm text-muted">{t("network")}</h2>
+      <Chips
+        label={t("network")}
+        options={data.networks.map((n) => ({ value: n, label: n }))}
+        current={network}
+        href={(n) => `?coin=${coin}&network=${n}`}
+      />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={(event) => {
+          const target = event.target as HTMLInputElement;
+          if (target.name === "amount") setAmount(target.value);
+        }}
+      >
+        <input type="hidden" name="coin" value={coin} />
+        <input type="hidden" name="network" value={network} />
+        <Field field={fields.address} label={t("address", { network })} autoComplete="off" />
+        {(data.saved.length > 0 || book) && (
+          <div className="mt-2 text-sm">
+            {data.saved.length > 0 && (
+              <nav aria-label={t("saved_addresses")}>
+                <p className="text-muted">{t("saved_addresses")}</p>
+                <ul>
+                  {data.saved.map((a) => (
+                    <li key={a.id}>
+                      <Link
+                        to={`?${query({ address: a.address })}`}
+                        replace
+                        preventScrollReset
+                        className="block truncate py-1.5 text-accent"
+                      >
+                        {a.remark ? `${a.remark} · ` : ""}
+                        {a.address}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            {book && (
+              <Link to={book} className="text-accent">
+                {t("manage_addresses")}
+              </Link>
+            )}
+          </div>
+        )}
+        {data.memo && (
+          <Field field={fields.memo} label={t("memo")} autoComplete="off" hint={t("memo_withdraw_hint")} />
+        )}
+        <Field
+          field={fields.amount}
+          label={t("amount_coin", { coin })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <p className="mt-1 flex justify-between text-xs text-muted">
+          <span>{t("available_amount", { amount: formatAmount(available), coin })}</span>
+          {compare(available, "0") > 0 && (
+            <Link
+              to={`?${query({ amount: available, ...(data.address ? { address: data.address } : {}) })}`}
+              replace
+              preventScrollReset
+              className="text-accent"
+            >
+              {t("all")}
+            </Link>
+          )}
+        </p>
+        <dl className="card mt-4 text-sm">
+          <InfoRow label={t("min_withdraw")}>
+            {minimum} {coin}
+          </InfoRow>
+          <InfoRow label={t("network_fee")}>
+            {fee} {coin}
+          </InfoRow>
+          <InfoRow label={t("receive")} strong>
+            <output aria-live="polite" data-testid="receive">
+              {receive ? `${receive} ${coin}` : "—"}
+            </output>
+          </InfoRow>
+        </dl>
+        {!hydrated && (
+          <button type="submit" name="intent" value="preview" className="btn btn-secondary btn-block mt-3">
+            {t("calculate")}
+          </button>
+        )}
+        <Field
+          field={fields.payment_password}
+          label={t("fund_password")}
+          type="password"
+          autoComplete="off"
+        />
+        {googleBound && (
+          <Field
+            field={fields.google_code}
+            label={t("google_code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
+        )}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Notice kind="info">{t("withdraw_note", { network })}</Notice>
+        <Submit name="intent" value="withdraw">
+          {t("withdraw_submit")}
+        </Submit>
+      </Form>
+    </div>
+  );
+}
+
+type FiatData = NonNullable<Route.ComponentProps["loaderData"]["fiat"]>;
+type FiatWithdrawFields = {
+  payment_method_id: string;
+  amount: string;
+  payment_password: string;
+  google_code: string;
+};
+const loadFiatValidator = () => import("../forms/funds.ts").then((m) => m.validators.fiatWithdraw);
+
+/** USDT paid out to one of the customer's bank cards or e-wallets; reviewed like any withdrawal. */
+function FiatWithdrawForm({
+  data,
+  googleBound,
+  lastResult,
+}: {
+  data: FiatData;
+  googleBound: boolean;
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation("wallet");
+  const message = useMessage();
+  const { terms, methods, available } = data;
+  const coin = terms.coin;
+  const fee = terms.withdraw_fee;
+  const validate = useLazyValidator(loadFiatValidator);
+  const [form, fields] = useForm<FiatWithdrawFields>({
+    lastResult,
+    defaultValue: { payment_method_id: methods[0] ? String(methods[0].id) : "", amount: data.amount },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: validate && (({ formData }) => validate(formData)),
+  });
+  const { setAmount, receive } = useReceive(String(fields.amount.initialValue ?? data.amount ?? ""), fee);
+  if (!terms.withdraw_enabled) {
+    return (
+      <div className="px-4 pb-6">
+        <Notice kind="info">{message("wallet.network_paused")}</Notice>
+      </div>
+    );
+  }
+  if (methods.length === 0) {
+    return (
+      <section className="card mx-4 mt-4" aria-labelledby="no-methods">
+        <p id="no-methods">{t("no_payment_methods")}</p>
+        <Link to={data.addAt} className="btn btn-primary btn-block mt-4">
+          {t("add_payment_method")}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="px-4 pb-6"
+      onInput={(event) => {
+        const target = event.target as HTMLInputElement;
+        if (target.name === "amount") setAmount(target.value);
+      }}
+    >
+      <p className="mt-4 text-sm text-muted">{t("fiat_withdraw_intro")}</p>
+      <fieldset className="mt-4">
+        <legend className="mb-1 text-sm text-muted">{t("payout_to")}</legend>
+        <div className="grid gap-2">
+          {methods.map((m) => (
+            <label
+              key={m.id}
+              className="flex min-h-11 items-center gap-2 rounded-lg border border-line px-3 py-2 has-[:checked]:border-accent"
+            >
+              <input
+                {...getInputProps(fields.payment_method_id, { type: "radio", value: String(m.id) })}
+                key={`${fields.payment_method_id.key}-${m.id}`}
+                className="accent-[var(--accent)]"
+              />
+              <span className="min-w-0">
+                <span className="block truncate">
+                  {m.provider} {m.account}
+                </span>
+                <span className="block truncate text-xs text-muted">
+                  {t(`fiat_methods.${m.kind}`)} · {m.holder}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.payment_method_id.errorId} errors={fields.payment_method_id.errors} />
+        <Link to={data.addAt} className="mt-2 inline-block text-sm text-accent">
+          {t("add_payment_method")}
+        </Link>
+      </fieldset>
+      <Field
+        field={fields.amount}
+        label={t("amount_coin", { coin })}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <p className="mt-1 flex justify-between text-xs text-muted">
+        <span>{t("available_amount", { amount: formatAmount(available), coin })}</span>
+        {compare(available, "0") > 0 && (
+          <Link
+            to={`?${new URLSearchParams({ tab: "fiat", amount: available }).toString()}`}
+            replace
+            preventScrollReset
+            className="text-accent"
+          >
+            {t("all")}
+          </Link>
+        )}
+      </p>
+      <dl className="card mt-4 text-sm">
+        <InfoRow label={t("min_withdraw")}>
+          {terms.min_withdraw} {coin}
+        </InfoRow>
+        <InfoRow label={t("fee")}>
+          {fee} {coin}
+        </InfoRow>
+        <InfoRow label={t("receive")} strong>
+          <output aria-live="polite" data-testid="receive">
+            {receive ? `${receive} ${coin}` : "—"}
+          </output>
+        </InfoRow>
+      </dl>
+      <Field field={fields.payment_password} label={t("fund_password")} type="password" autoComplete="off" />
+      {googleBound && (
+        <Field
+          field={fields.google_code}
+          label={t("google_code")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
+      )}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Submit>{t("withdraw_submit")}</Submit>
+    </Form>
+  );
+}
+
+/**
+ * The amount being typed and what arrives after the fee: on the server from the posted amount,
+ * then live as the amount is typed (a new posted amount replaces what was typed).
+ */
+function useReceive(initial: string, fee: string) {
+  const [amount, setAmount] = useState(initial);
+  const [seen, setSeen] = useState(initial);
+  if (initial !== seen) {
+    setSeen(initial);
+    setAmount(initial);
+  }
+  const receive = isAmount(amount) && compare(amount, fee) > 0 ? minus(amount, fee) : undefined;
+  return { amount, setAmount, receive };
+}

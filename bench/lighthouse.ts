@@ -1,0 +1,70 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export type LighthouseScores = {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failing: string[];
+};
+
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+
+/**
+ * Lighthouse 12 with its default mobile preset (a mid-range phone on slow 4G, simulated
+ * throttling) driving Debian's Chromium; scores out of 100.
+ */
+export async function lighthouseScores(
+  base: string,
+  routes: string[],
+  /** `anonymous`: routes audited without the cookie (e.g. /login, which sends a signed-in visitor home). */
+  options: { cookie?: string; anonymous?: string[] } = {},
+): Promise<LighthouseScores[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows: LighthouseScores[] = [];
+  try {
+    for (const route of routes) {
+      const run = await lighthouse(base + route, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+        extraHeaders:
+          options.cookie && !options.anonymous?.includes(route) ? { Cookie: options.cookie } : undefined,
+      });
+      if (!run) throw new Error(`lighthouse gave no result for ${route}`);
+      if (run.lhr.runtimeError)
+        throw new Error(`lighthouse failed on ${route}: ${run.lhr.runtimeError.message}`);
+      const { categories, audits } = run.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+      rows.push({
+        route,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        fcpMs: ms("first-contentful-paint"),
+        lcpMs: ms("largest-contentful-paint"),
+        tbtMs: ms("total-blocking-time"),
+        cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        // What costs points in accessibility and best practices, to know what to fix.
+        failing: ["accessibility", "best-practices"].flatMap((id) =>
+          (categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id),
+        ),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}

@@ -1,0 +1,108 @@
+import { auditLedger } from "../platform/ledger/audit.ts";
+import { post, transfer } from "../platform/ledger/ledger.ts";
+import { registerByEmail } from "../tests/support/accounts.ts";
+import { type TestPlatform, testPlatform } from "../tests/support/platform.ts";
+import { createScriptedFeed } from "../tests/support/scripted-feed.ts";
+
+export type OrdersFigure = {
+  database: "pglite" | "postgres";
+  traders: number;
+  seconds: number;
+  orders: number;
+  ordersPerSecond: number;
+  p50ms: number;
+  p99ms: number;
+  refused: number;
+  ledgerAudit: "clean" | string;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/**
+ * Orders per second through the platform's API (in process, no HTTP socket): `traders` funded
+ * accounts each place spot market buys of 0.001 BTC back to back for `seconds`. Every order is a ledger transaction; the ledger audit must pass afterwards.
+ * `databaseUrl` (a Postgres server) gets a fresh database with a random name, dropped at the end;
+ * without it the platform runs on in-memory PGlite.
+ */
+export async function ordersPerSecond(
+  options: { databaseUrl?: string; traders?: number; seconds?: number } = {},
+): Promise<OrdersFigure> {
+  const traders = options.traders ?? 20;
+  const seconds = options.seconds ?? 10;
+  // testPlatform() reads TEST_DATABASE_URL to create (and later drop) its random database.
+  const saved = process.env.TEST_DATABASE_URL;
+  if (options.databaseUrl) process.env.TEST_DATABASE_URL = options.databaseUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  const feed = createScriptedFeed({ "btc/usdt": 60000 });
+  let t: TestPlatform;
+  try {
+    t = await testPlatform({}, { marketFeed: feed });
+  } finally {
+    if (saved === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = saved;
+  }
+  try {
+    await t.marketReady();
+    const db = t.platform.deps.db;
+    const accounts = [];
+    for (let i = 0; i < traders; i++) {
+      const account = await registerByEmail(t);
+      await db.transaction((tx) =>
+        post(tx, {
+          kind: "deposit",
+          postings: transfer(
+            { platform: "deposits" },
+            { user: account.user.id, wallet: "spot" },
+            "USDT",
+            "1000000",
+          ),
+        }),
+      );
+      accounts.push(account);
+    }
+    // A live market: a fresh price every 200 ms (orders are refused on a stale one).
+    feed.set("btc/usdt", 60000);
+    const ticker = setInterval(() => feed.set("btc/usdt", 60000), 200);
+    const latencies: number[] = [];
+    let refused = 0;
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      accounts.map(async ({ token }) => {
+        while (performance.now() < until) {
+          const at = performance.now();
+          const res = await t.api("/spot/order", {
+            method: "POST",
+            json: { code: "btc/usdt", side: "buy", quantity: "0.001" },
+            token,
+            ip: "10.99.0.1",
+          });
+          latencies.push(performance.now() - at);
+          if (res.body?.status_code !== 200) refused++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    clearInterval(ticker);
+    const audit = await auditLedger(db);
+    latencies.sort((a, b) => a - b);
+    return {
+      database: t.platform.database.kind,
+      traders,
+      seconds: Math.round(elapsed * 10) / 10,
+      orders: latencies.length,
+      ordersPerSecond: Math.round(latencies.length / elapsed),
+      p50ms: Math.round(percentile(latencies, 0.5) * 10) / 10,
+      p99ms: Math.round(percentile(latencies, 0.99) * 10) / 10,
+      refused,
+      ledgerAudit: audit.findings.length === 0 ? "clean" : `${audit.findings.length} findings`,
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await ordersPerSecond({ databaseUrl: process.env.BENCH_DATABASE_URL, seconds: 5 }));
+}

@@ -1,0 +1,66 @@
+import { gzipSync } from "node:zlib";
+
+export type PageWeight = {
+  route: string;
+  js: number;
+  css: number;
+  html: number;
+  liteJs: number;
+  files: number;
+  /** Whether the chart library is part of the first load (allowed on chart and trade screens only). */
+  charts: boolean;
+};
+
+const gz = (body: Uint8Array | string) => gzipSync(body, { level: 9 }).length;
+
+/**
+ * What a browser fetches for a page: its stylesheets, the modules it preloads, and the modules
+ * its inline scripts import. (The inline route manifest also names modules of routes the page
+ * links to; those load only if the visitor goes there, so they do not count.)
+ */
+export function firstLoadAssets(html: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    const href = /href="(\/assets\/[^"]+)"/.exec(tag)?.[1];
+    if (href && /rel="(modulepreload|stylesheet)"/.test(tag)) found.add(href);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = m[1] ?? "";
+    for (const i of body.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g)) {
+      if (i[1]) found.add(i[1]);
+    }
+  }
+  return found;
+}
+
+/**
+ * What a first visit to `route` downloads: the HTML, every script module it loads or preloads
+ * (/assets/*.js named in the page) and its stylesheets, each counted gzipped; and the script a
+ * lite-mode visit (Save-Data: on) downloads, which must be none.
+ */
+export async function pageWeight(
+  base: string,
+  route: string,
+  headers: Record<string, string> = {},
+): Promise<PageWeight> {
+  const html = await (await fetch(base + route, { headers })).text();
+  const assets = firstLoadAssets(html);
+  let js = 0;
+  let css = 0;
+  for (const asset of assets) {
+    const body = new Uint8Array(await (await fetch(base + asset)).arrayBuffer());
+    if (asset.endsWith(".js")) js += gz(body);
+    else css += gz(body);
+  }
+  const lite = await (await fetch(base + route, { headers: { ...headers, "Save-Data": "on" } })).text();
+  let liteJs = 0;
+  for (const m of lite.matchAll(/\/assets\/[\w.-]+\.js/g))
+    liteJs += gz(new Uint8Array(await (await fetch(base + m[0])).arrayBuffer()));
+  liteJs += [...lite.matchAll(/<script(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+    (n, m) => n + (m[1] ? gz(m[1]) : 0),
+    0,
+  );
+  const charts = [...assets].some((a) => /kline-chart|lightweight-charts/.test(a));
+  return { route, js, css, html: gz(html), liteJs, files: assets.size, charts };
+}

@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** Starts the production server on a fresh embedded database for a benchmark; stop() cleans up. */
+export async function startServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "exchange-bench-"));
+  const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  // Generous: on a busy machine the first start (migrations, market history) takes minutes.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // Leave nothing behind: a server still starting would otherwise outlive the bench.
+      child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error("the server did not start");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    /** The server's process id (its CPU time is read from /proc). */
+    pid: child.pid as number,
+    /** Its DATA_DIR (the operator endpoint writes its address there). */
+    dataDir,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo account's session cookie (SEED_DEMO is on for the embedded database). */
+export async function demoCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: "type=email&account=demo%40example.com&password=Demo2026&redirectTo=%2F",
+    redirect: "manual",
+  });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (!cookie) throw new Error(`the demo sign-in failed (${login.status})`);
+  return cookie;
+}

@@ -1,0 +1,13 @@
+/**
+ * Publish/subscribe between the platform's parts and, with Redis, between instances. Topics are
+ * strings such as `price:btc/usdt` or `user:42`; messages are JSON-serialisable values.
+ */
+export interface Bus {
+  readonly kind: "memory" | "redis";
+  publish(topic: string, message: unknown): Promise<void>;
+  /** Returns a function that ends this subscription. */
+  subscribe(topic: string, handler: (message: unknown, topic: string) => void): () => void;
+  /** True while the bus can deliver (always for the in-process bus). */
+  healthy(): boolean;
+  close(): Promise<void>;
+}

@@ -1,0 +1,2 @@
+export type { Bus } from "./bus.ts";
+export { createMemoryBus } from "./memory.ts";

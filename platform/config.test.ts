@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dir = () => mkdtempSync(join(tmpdir(), "cfg-"));
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({ DATA_DIR: dir() });
+    expect(config.port).toBe(3000);
+    expect(config.marketFeed).toBe("sim");
+    expect(config.seedDemo).toBe(true); // embedded database: the demo account is on
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("stops with one line naming the bad variable", () => {
+    expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/^Invalid PORT="70000": /);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ MARKET_FEED: "nyse" })).toThrow(/MARKET_FEED/);
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    try {
+      loadConfig({ REDIS_URL: "localhost:6379" });
+    } catch (error) {
+      expect((error as Error).message.split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("generates a missing SESSION_SECRET once and keeps it in DATA_DIR", () => {
+    const dataDir = dir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    expect(readFileSync(join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "s".repeat(32) }).sessionSecret).toBe(
+      "s".repeat(32),
+    );
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATA_DIR: dir(), PORT: "", DATABASE_URL: "" }).port).toBe(3000);
+  });
+});

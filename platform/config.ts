@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { parseS3Url } from "./uploads/storage.ts";
+
+/** Everything the process can be told through its environment, validated once at start-up. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Where `react-router build` wrote the web app (react-router.config.ts reads the same variable). */
+  BUILD_DIR: z.string().min(1).default("build"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  API_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Beacon <no-reply@localhost>"),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  S3_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseS3Url(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .optional(),
+  CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
+  PUBLIC_URL: z.url().optional(),
+  MARKET_FEED: z.enum(["sim", "binance"]).default("sim"),
+  USDT_CNY_RATE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a decimal number such as 7.2")
+    .default("7.2"),
+  BINANCE_WS_URL: z.url().default("wss://stream.binance.com:9443"),
+  BINANCE_REST_URL: z.url().default("https://api.binance.com"),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,}$/, "must be a BIP32 extended public key (xpub…)")
+    .optional(),
+  DEPOSIT_EOS_ACCOUNT: z
+    .string()
+    .regex(/^[a-z1-5.]{1,12}$/, "must be an EOS account name")
+    .default("beacondeposi"),
+  DEV_OUTBOX: z.enum(["0", "1"]).default("0"),
+  SEED_DEMO: z.enum(["0", "1"]).optional(),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  INSECURE_COOKIES: z.enum(["0", "1"]).default("0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  buildDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  apiUrl: string | undefined;
+  /** The site's public address (OAuth redirect URIs, wallet sign-in domain); else from requests. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsWebhookUrl: string | undefined;
+  /** A private S3-compatible bucket for uploads; unset: DATA_DIR/uploads. */
+  s3Url: string | undefined;
+  /** At most one code per address this often (spec: 60 s; tests shorten it). */
+  codeResendSeconds: number;
+  /** At most this many codes (SMS and e-mail) per client address per hour. */
+  codesPerIpHour: number;
+  /** OpenID Connect sign-in providers that are configured (buttons are hidden otherwise). */
+  oidc: Partial<Record<"google" | "apple", { issuer: string; clientId: string; clientSecret?: string }>>;
+  marketFeed: "sim" | "binance";
+  /** USDT→CNY rate for the cnyPrice of every ticker. */
+  usdtCnyRate: string;
+  binance: { wsUrl: string; restUrl: string };
+  /** The operator's deposit key (BIP32 xpub); a development one is generated when unset. */
+  depositXpub: string | undefined;
+  depositEosAccount: string;
+  devOutbox: boolean;
+  seedDemo: boolean;
+  /** Behind a reverse proxy: take the client's address and https from X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** Plain-http try-outs only: session cookies without `Secure` in production. */
+  insecureCookies: boolean;
+  logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
+};
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, as shells and .env files often leave them. */
+function withoutEmpty(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+/**
+ * Reads and validates the configuration. A bad value throws a ConfigError whose message is one
+ * line naming the variable; a missing SESSION_SECRET is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "config");
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue?.message}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    buildDir: c.BUILD_DIR,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    sessionSecret: c.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret"),
+    apiUrl: c.API_URL,
+    publicUrl: c.PUBLIC_URL,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    smsWebhookUrl: c.SMS_WEBHOOK_URL,
+    s3Url: c.S3_URL,
+    codeResendSeconds: c.CODE_RESEND_SECONDS,
+    codesPerIpHour: c.CODES_PER_IP_HOUR,
+    oidc: {
+      ...(c.GOOGLE_CLIENT_ID
+        ? {
+            google: {
+              issuer: c.GOOGLE_ISSUER,
+              clientId: c.GOOGLE_CLIENT_ID,
+              clientSecret: c.GOOGLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      ...(c.APPLE_CLIENT_ID
+        ? {
+            apple: {
+              issuer: c.APPLE_ISSUER,
+              clientId: c.APPLE_CLIENT_ID,
+              clientSecret: c.APPLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+    },
+    marketFeed: c.MARKET_FEED,
+    usdtCnyRate: c.USDT_CNY_RATE,
+    binance: { wsUrl: c.BINANCE_WS_URL, restUrl: c.BINANCE_REST_URL },
+    depositXpub: c.DEPOSIT_XPUB,
+    depositEosAccount: c.DEPOSIT_EOS_ACCOUNT,
+    devOutbox: c.DEV_OUTBOX === "1",
+    // The demo account is on by default only for the embedded database (a local try-out).
+    seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !c.DATABASE_URL,
+    trustProxy: c.TRUST_PROXY === "1",
+    insecureCookies: c.INSECURE_COOKIES === "1",
+    logLevel: c.LOG_LEVEL,
+  };
+}
+
+/** A random secret created on first use and kept in DATA_DIR so it survives restarts. */
+export function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+import type { CategoryCount, PostListItem, Slide } from "./posts.ts";
+
+export {
+  ACADEMY_CATEGORIES,
+  type AcademyCategory,
+  POST_TYPES,
+  type PostListItem,
+  PUBLIC_POST_TYPES,
+  SLIDE_TYPES,
+  type Slide,
+} from "./posts.ts";
+
+export const SITE_FIELDS = [
+  "sitename",
+  "contactemail",
+  "online_service",
+  "opinionmail",
+  "servicephone",
+  "software_link",
+] as const;
+export type SiteField = (typeof SITE_FIELDS)[number];
+export type SiteContent = Record<SiteField, string>;
+
+export const siteContentSchema = z
+  .object(Object.fromEntries(SITE_FIELDS.map((f) => [f, z.string()])) as Record<SiteField, z.ZodString>)
+  .meta({ id: "SiteContent" });
+
+export const countrySchema = z
+  .object({
+    code: z.string().meta({ description: "ISO 3166-1 alpha-2", example: "SG" }),
+    area_code: z.string().meta({ description: "Dial code without +", example: "65" }),
+    name: z.string().meta({ description: "Name in the request's language", example: "Singapore" }),
+  })
+  .meta({ id: "Country" });
+
+export const postSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.number().int(),
+    slug: z.string().nullable(),
+    category: z.string().nullable().meta({ description: "Academy articles: basics, trading or earn" }),
+    featured: z.boolean(),
+    lang: z.string().meta({ description: "Language of title and body (English when untranslated)" }),
+    title: z.string(),
+    summary: z.string(),
+    body: z.string().meta({ description: "Markdown as written" }),
+    html: z.string().meta({ description: "The body rendered to sanitized HTML, safe to display" }),
+    published_at: z.string().meta({ description: "ISO 8601" }),
+  })
+  .meta({ id: "Post" });
+export type Post = z.infer<typeof postSchema>;
+
+export const postListItemSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.number().int(),
+    slug: z.string().nullable(),
+    category: z.string().nullable(),
+    featured: z.boolean(),
+    lang: z.string().meta({ description: "Language of the title (English when untranslated)" }),
+    title: z.string(),
+    summary: z.string(),
+    published_at: z.string().meta({ description: "ISO 8601" }),
+  })
+  .meta({ id: "PostListItem" }) satisfies z.ZodType<PostListItem>;
+
+export const slideSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.number().int(),
+    title: z.string().meta({ description: "In the request's language (English when untranslated)" }),
+    subtitle: z.string(),
+    image: z.string().meta({ description: "Background artwork URL (no text in it), may be empty" }),
+    link: z.string().meta({ description: "A path on this site or an https URL, may be empty" }),
+    sort: z.number().int(),
+  })
+  .meta({ id: "Slide" }) satisfies z.ZodType<Slide>;
+
+export const categoryCountSchema = z
+  .object({ category: z.string(), count: z.number().int() })
+  .meta({ id: "PostCategory" }) satisfies z.ZodType<CategoryCount>;

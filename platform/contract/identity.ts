@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/**
+ * Login and fund passwords: 8–20 characters with at least one letter and one digit. The spec
+ * gives two readings for the login password (at least 6, or this rule); we take this one because
+ * money is at stake, because it is the rule users already meet for the fund password, and
+ * because login throttling alone cannot make six characters safe against a leaked hash.
+ */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
+export const passwordField = z
+  .string({ error: "validation.required" })
+  .min(1, { error: "validation.required" })
+  .regex(PASSWORD_RULE, { error: "identity.password_rule" });
+
+export const emailField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .max(254)
+  .pipe(z.email({ error: "validation.invalid_email" }))
+  .transform((e) => e.toLowerCase());
+
+export const areaCodeField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .regex(/^\+?\d{1,4}$/, { error: "identity.area_code_invalid" })
+  .transform((a) => a.replace(/^\+/, ""));
+
+/** National number: spaces, dashes and brackets are ignored; the spec only asks non-empty. */
+export const phoneField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .transform((p) => p.replace(/[\s\-().]/g, ""))
+  .pipe(z.string().regex(/^\d{4,15}$/, { error: "identity.phone_invalid" }));
+
+export const codeField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .regex(/^\d{6}$/, { error: "identity.code_format" });
+
+export const inviteField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,12}$/, { error: "identity.invite_invalid" })
+  .optional();
+
+/** An Ethereum address, any letter case (EIP-55 checksums are not required). */
+export const walletAddressField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: "identity.wallet_address_invalid" });
+
+/** A wallet's signature (personal_sign): 65 bytes in hex, or longer for some wallets. */
+export const walletSignatureField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .regex(/^0x[0-9a-fA-F]{128,1000}$/, { error: "identity.wallet_signature_invalid" });
+
+/**
+ * What a code is for: registration, password reset, binding a new e-mail or phone, confirming a
+ * withdrawal, and `security` (a code to the account's own address for a security change, e.g.
+ * changing a forgotten fund password).
+ */
+export const CODE_PURPOSES = ["register", "reset", "bind", "withdraw", "security"] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** Adds the "both entries must match" rule (spec: "the two passwords entered differ"). */
+export function confirmed<T extends { password: string; password_confirmation: string }>(
+  schema: z.ZodType<T>,
+) {
+  return schema.refine((v) => v.password === v.password_confirmation, {
+    error: "identity.passwords_differ",
+    path: ["password_confirmation"],
+  });
+}
+
+export const KYC_STATES = ["unauthenticated", "pending", "authenticated", "rejected"] as const;
+export type KycState = (typeof KYC_STATES)[number];
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    uid: z.string().meta({ description: "Public user number, quoted to support" }),
+    account: z.string().meta({ description: "The e-mail or phone the user signs in with" }),
+    area_code: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    name: z.string().meta({ description: "Nickname" }),
+    avatar: z.string(),
+    authentication: z
+      .object({ primary: z.enum(KYC_STATES), advanced: z.enum(KYC_STATES) })
+      .meta({ description: "Identity verification state of both levels" }),
+    fund_password_set: z.boolean(),
+    google_bound: z.boolean().meta({ description: "Google Authenticator is bound" }),
+    anti_phishing_set: z.boolean(),
+    invite_code: z.string(),
+    kind: z.enum(["user", "agent"]),
+    wallet_address: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z
+  .object({
+    id: z.string(),
+    device: z.string(),
+    ip: z.string(),
+    method: z.string(),
+    created_at: z.string(),
+    last_seen_at: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: "Session" });
+export type SessionView = z.infer<typeof sessionSchema>;

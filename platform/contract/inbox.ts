@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+export const inboxMessageSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.string().meta({ description: "What happened: deposit_credited, security_new_login…" }),
+    title: z.string().meta({ description: "In the request's language" }),
+    body: z.string().meta({ description: "In the request's language" }),
+    read: z.boolean(),
+    created_at: z.string().meta({ description: "ISO 8601" }),
+  })
+  .meta({ id: "InboxMessage" });
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+export { INTERVAL_MS, INTERVALS, type Interval } from "./intervals.ts";
+
+const decimal = z.string().meta({ description: "Decimal string" });
+
+export const instrumentSchema = z
+  .object({
+    code: z.string().meta({ example: "btc/usdt" }),
+    base: z.string(),
+    quote: z.string(),
+    price_precision: z.number().int(),
+    amount_precision: z.number().int(),
+    status: z.enum(["active", "paused"]),
+  })
+  .meta({ id: "Instrument" });
+export type InstrumentView = z.infer<typeof instrumentSchema>;
+
+/** The `price` channel's data (spec §3: code, price, cnyPrice) with the 24 h figures. */
+export const tickerSchema = z
+  .object({
+    code: z.string(),
+    price: decimal,
+    cnyPrice: decimal.meta({ description: "price × the USDT→CNY rate, 4 decimals" }),
+    change: decimal.meta({ description: "24 h change in percent" }),
+    high: decimal,
+    low: decimal,
+    volume: decimal.meta({ description: "24 h volume in the base coin" }),
+    time: z.number().int().meta({ description: "ms since epoch of this price" }),
+  })
+  .meta({ id: "Ticker" });
+export type Ticker = z.infer<typeof tickerSchema>;
+
+const level = z.object({
+  price: decimal,
+  totalSize: decimal.meta({ description: "Quantity at this level, 3 decimals" }),
+  total: decimal.meta({ description: "Cumulative quantity from the best price to this level" }),
+});
+export const depthSchema = z
+  .object({ code: z.string(), asks: z.array(level), bids: z.array(level), time: z.number().int() })
+  .meta({ id: "Depth" });
+export type Depth = z.infer<typeof depthSchema>;
+export type DepthLevel = z.infer<typeof level>;
+
+export const tradeSchema = z
+  .object({
+    price: decimal,
+    amount: decimal,
+    direction: z.enum(["buy", "sell"]),
+    time: z.number().int(),
+  })
+  .meta({ id: "Trade" });
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const candleSchema = z
+  .object({
+    time: z.number().int().meta({ description: "Open time, seconds since epoch" }),
+    open: decimal,
+    high: decimal,
+    low: decimal,
+    close: decimal,
+    volume: decimal,
+  })
+  .meta({ id: "Candle" });
+export type Candle = z.infer<typeof candleSchema>;

@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/** A positive decimal amount as a string: at most 18 decimals, at most 10^15. Never a float. */
+export const amountField = z
+  .union([z.string(), z.number()], { error: "validation.required" })
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "validation.required" })
+      .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "wallet.amount_invalid" })
+      .refine((v) => /[1-9]/.test(v), { error: "wallet.amount_positive" }),
+  );
+
+export const coinField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/, { error: "wallet.coin_unknown" });
+
+export const WALLET_KINDS = ["spot", "contract"] as const;
+
+export const assetSchema = z
+  .object({
+    code: z.string(),
+    balance: z.string().meta({ description: "Available" }),
+    frost: z.string().meta({ description: "Frozen (pending withdrawals, orders…)" }),
+    usdt_value: z.string(),
+  })
+  .meta({ id: "Asset" });
+
+export const assetsSchema = z
+  .object({
+    total_usdt: z.string(),
+    total_cny: z.string(),
+    asset_list: z.array(assetSchema).meta({ description: "The spot (main) wallet, keyed by code" }),
+    wallets: z.object({ spot: z.array(assetSchema), contract: z.array(assetSchema) }),
+  })
+  .meta({ id: "Assets" });
+export type Assets = z.infer<typeof assetsSchema>;
+export type Asset = z.infer<typeof assetSchema>;
+
+export const networkSchema = z
+  .object({
+    coin: z.string(),
+    network: z.string(),
+    deposit_enabled: z.boolean(),
+    withdraw_enabled: z.boolean(),
+    min_deposit: z.string(),
+    withdraw_fee: z.string(),
+    min_withdraw: z.string(),
+    confirmations: z.number().int(),
+  })
+  .meta({ id: "Network" });
+export type NetworkView = z.infer<typeof networkSchema>;
+
+export const RECORD_KINDS = ["recharge", "withdraw", "other"] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export const walletRecordSchema = z
+  .object({
+    id: z.string().meta({ description: "<type>:<number>, unique across kinds" }),
+    kind: z.enum(RECORD_KINDS),
+    type: z
+      .string()
+      .meta({ description: "deposit, fiat_recharge, withdrawal, fiat_withdrawal, transfer, exchange…" }),
+    coin: z.string(),
+    amount: z.string(),
+    fee: z.string(),
+    network: z.string().nullable(),
+    address: z.string().nullable(),
+    txid: z.string().nullable(),
+    status: z.enum(["pending", "success", "rejected"]),
+    detail: z
+      .string()
+      .meta({ description: "A short description (e.g. spot → contract, 100 USDT → 0.001 BTC)" }),
+    reason: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "WalletRecord" });
+export type WalletRecord = z.infer<typeof walletRecordSchema>;
+
+export const quoteSchema = z
+  .object({
+    quote_id: z.string(),
+    from: z.string(),
+    to: z.string(),
+    amount: z.string(),
+    receive: z.string(),
+    rate: z.string(),
+    fee: z.string().meta({ description: "In the coin received" }),
+    expires_at: z.string(),
+  })
+  .meta({ id: "ExchangeQuote" });
+export type Quote = z.infer<typeof quoteSchema>;
+
+/**
+ * The conversion desks' terms, shared so the screens state what the platform applies: the
+ * standard desk (/exchange) and the "Boss Exchange" block desk (/bossex) for large amounts.
+ */
+export const EXCHANGE_DESKS = {
+  standard: { fee_rate: "0.001", ttl_seconds: 30, min_usdt: "0" },
+  boss: { fee_rate: "0.0005", ttl_seconds: 60, min_usdt: "10000" },
+} as const;
+export type Desk = keyof typeof EXCHANGE_DESKS;
+
+/** The pseudo-network a fiat withdrawal (to a bank card or e-wallet) travels on; its terms are stored like a chain's. */
+export const FIAT_NETWORK = "FIAT";
+
+/** A withdrawal of USDT paid out in fiat to one of the customer's saved payment methods. */
+export const fiatWithdrawSchema = z
+  .object({
+    payment_method_id: z.coerce
+      .number({ error: "wallet.payment_method_unknown" })
+      .int({ error: "wallet.payment_method_unknown" })
+      .positive({ error: "wallet.payment_method_unknown" }),
+    amount: amountField,
+    payment_password: z
+      .string({ error: "validation.required" })
+      .min(1, { error: "validation.required" })
+      .max(64),
+    google_code: z.string().trim().max(6).optional(),
+  })
+  .meta({ id: "FiatWithdrawRequest" });
+export type FiatWithdrawInput = z.infer<typeof fiatWithdrawSchema>;
+
+export const fiatWithdrawTermsSchema = z
+  .object({
+    coin: z.string(),
+    withdraw_enabled: z.boolean(),
+    min_withdraw: z.string(),
+    withdraw_fee: z.string(),
+  })
+  .meta({ id: "FiatWithdrawTerms" });
+export type FiatWithdrawTerms = z.infer<typeof fiatWithdrawTermsSchema>;

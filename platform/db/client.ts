@@ -1,0 +1,99 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./lock.ts";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** A database or a transaction: every service function takes one of these. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+  /** The raw PGlite instance, when embedded (tests use it to inspect). */
+  pglite?: PGlite;
+  /** The PostgreSQL URL, for work that needs a connection of its own (LISTEN, advisory locks). */
+  url?: string;
+};
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+// Any constant shared by every instance works; this one spells "mig".
+const MIGRATION_LOCK = 0x6d6967;
+
+export type OpenOptions = { databaseUrl: string; max?: number } | { dataDir: string } | { memory: true };
+
+/**
+ * Opens the database and brings its schema up to date: node-postgres when a URL is given, else
+ * PGlite in DATA_DIR (locked to this process) or in memory (tests).
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ("databaseUrl" in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 20 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    // …and so must one that drops while checked out between two statements of a transaction
+    // (the pool listens only to idle ones): its next query fails and the request answers 503.
+    pool.on("connect", (client) => client.on("error", () => {}));
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      // Several instances may start at once: one migrates, the others wait for it.
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return {
+      db,
+      kind: "postgres",
+      url: options.databaseUrl,
+      close: () => pool.end(),
+      ping: () => ping(db),
+    };
+  }
+
+  const release = "dataDir" in options ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const pglite = "dataDir" in options ? new PGlite(join(options.dataDir, "pglite")) : new PGlite();
+    await pglite.waitReady;
+    const pdb = drizzlePglite({ client: pglite, schema });
+    await migratePglite(pdb, { migrationsFolder });
+    const db = pdb as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      pglite,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+      ping: () => ping(db),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,323 @@
+import { randomInt } from "node:crypto";
+import { count, desc, eq } from "drizzle-orm";
+import { isValidPhoneNumber } from "libphonenumber-js/max";
+import { getSiteContent } from "../content/service.ts";
+import type { CodePurpose, User } from "../contract/identity.ts";
+import type { Lang } from "../contract/languages.ts";
+import type { Db } from "../db/client.ts";
+import type { Deps } from "../http/context.ts";
+import { ApiError, fieldError } from "../http/errors.ts";
+import { translator } from "../http/i18n.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import { postMessage } from "../inbox/service.ts";
+import { kycStates } from "../kyc/service.ts";
+import type { Notifier } from "../notify/notifier.ts";
+import { type CodeTarget, checkCode, createCode } from "./codes.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { lockWithdrawals, securityFlags } from "./security.ts";
+import { createSession, revokeAllSessions } from "./sessions.ts";
+import { recordLogin, signIn } from "./sign-in.ts";
+import { users } from "./tables.ts";
+
+export type IdentityDeps = Deps & { notifier: Notifier; limiter: RateLimiter };
+export type ClientInfo = { ip: string; userAgent: string; lang: Lang };
+
+/** An address a code can be sent to: an e-mail, or a phone with its dial code. */
+export type Address = { type: "email"; email: string } | { type: "phone"; areaCode: string; phone: string };
+
+const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I look-alikes
+export const newInviteCode = () =>
+  Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join("");
+
+export function e164(areaCode: string, phone: string) {
+  return `+${areaCode}${phone.replace(/^0+/, "")}`;
+}
+
+/** The code target of an address; a phone must be a real number for its dial code. */
+export function targetOf(address: Address, purpose: CodePurpose, field = "phone"): CodeTarget {
+  if (address.type === "email") return { channel: "email", address: address.email, purpose };
+  const number = e164(address.areaCode, address.phone);
+  if (!isValidPhoneNumber(number)) throw fieldError(field, "identity.phone_invalid");
+  return { channel: "sms", address: number, purpose };
+}
+
+export async function findUserByAddress(db: Db, address: Address) {
+  const where =
+    address.type === "email"
+      ? eq(users.email, address.email)
+      : eq(users.phoneE164, e164(address.areaCode, address.phone));
+  const [user] = await db.select().from(users).where(where).limit(1);
+  return user;
+}
+
+/** Reads a login `account`: an e-mail, or a phone (with `area_code`, or written as +E.164). */
+export function addressOfAccount(account: string, areaCode?: string): Address {
+  const value = account.trim();
+  if (value.includes("@")) return { type: "email", email: value.toLowerCase() };
+  const digits = value.replace(/[\s\-().]/g, "");
+  if (areaCode) return { type: "phone", areaCode, phone: digits.replace(/^\+/, "") };
+  if (digits.startsWith("+")) {
+    const match = /^\+(\d{1,4}?)(\d{4,15})$/.exec(digits);
+    // Try each split of the dial code; libphonenumber knows which is real.
+    for (let n = 1; n <= 4; n++) {
+      const area = digits.slice(1, 1 + n);
+      const rest = digits.slice(1 + n);
+      if (isValidPhoneNumber(`+${area}${rest}`)) return { type: "phone", areaCode: area, phone: rest };
+    }
+    if (match) return { type: "phone", areaCode: match[1] ?? "", phone: match[2] ?? "" };
+  }
+  throw fieldError("area_code", "identity.area_code_required");
+}
+
+/**
+ * Sends a one-time code. Answers the same whether or not an account exists: a registration code
+ * for a taken address sends a "you already have an account" notice instead; a reset code for an
+ * unknown address sends nothing. Delivery by a provider happens after the answer, so its time
+ * cannot tell either.
+ */
+export async function sendCode(
+  deps: IdentityDeps,
+  address: Address,
+  purpose: CodePurpose,
+  client: ClientInfo,
+  userId?: number,
+): Promise<{ captchaKey: string }> {
+  const { db } = deps;
+  const target = targetOf(address, purpose, address.type === "email" ? "email" : "phone");
+  const ipCheck = await deps.limiter.hit(`codes:ip:${client.ip}`, deps.config.codesPerIpHour, 3_600_000);
+  if (!ipCheck.ok) throw tooMany(ipCheck.retryAfterMs);
+  const existing = await findUserByAddress(db, address);
+  const ownOnly = purpose === "withdraw" || purpose === "security";
+  if ((purpose === "bind" && existing) || (ownOnly && (!userId || existing?.id !== userId))) {
+    throw fieldError(
+      address.type === "email" ? "email" : "phone",
+      purpose === "bind" ? "identity.address_taken" : "identity.not_your_address",
+    );
+  }
+  const { code, captchaKey } = await createCode(
+    db,
+    deps.config.sessionSecret,
+    target,
+    deps.config.codeResendSeconds * 1000,
+  );
+  const t = translator(client.lang);
+  const site = (await getSiteContent(db)).sitename;
+  let message: { subject: string; text: string; code?: string } | undefined;
+  if (purpose === "register" && existing) {
+    message = { subject: t("mail.exists_subject", { site }), text: t("mail.exists_text", { site }) };
+  } else if (purpose !== "reset" || existing) {
+    message = {
+      subject: t("mail.code_subject", { site }),
+      text: t(`mail.code_text_${purpose}`, { site, code }),
+      code,
+    };
+  }
+  if (message) {
+    await deps.notifier.send(db, { channel: target.channel, to: target.address, ...message });
+  }
+  return { captchaKey };
+}
+
+export function tooMany(retryAfterMs: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new ApiError(429, "errors.too_many_requests", {
+    params: { minutes },
+    headers: { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
+  });
+}
+
+export function uidOf(id: number) {
+  return String(10_000_000 + id);
+}
+
+/** The user as the spec's clients read it (`data.user`). */
+export async function userView(db: Db, userId: number): Promise<User> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw new ApiError(404, "errors.not_found");
+  return {
+    id: u.id,
+    uid: uidOf(u.id),
+    account: u.email ?? (u.phoneE164 ? `${u.phone}` : (u.walletAddress ?? "")),
+    area_code: u.areaCode ?? "",
+    phone: u.phone ?? "",
+    email: u.email ?? "",
+    name: u.name,
+    avatar: u.avatar,
+    authentication: await kycStates(db, u.id),
+    ...(await securityFlags(db, u.id)),
+    invite_code: u.inviteCode,
+    kind: u.kind,
+    wallet_address: u.walletAddress,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+async function inviterOf(db: Db, inviteCode: string | undefined) {
+  if (!inviteCode) return null;
+  const [inviter] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.inviteCode, inviteCode))
+    .limit(1);
+  if (!inviter) throw fieldError("invite_code", "identity.invite_unknown");
+  return inviter.id;
+}
+
+/** Inserts a user with a fresh invite code of their own (retrying the rare collision). */
+export async function insertUser(db: Db, values: Omit<typeof users.$inferInsert, "inviteCode">) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [created] = await db
+        .insert(users)
+        .values({ ...values, inviteCode: newInviteCode() })
+        .returning({ id: users.id });
+      if (!created) throw new Error("insert returned nothing");
+      return created.id;
+    } catch (error) {
+      const text = String((error as { cause?: unknown }).cause ?? error);
+      if (attempt < 3 && text.includes("users_invite_code_unique")) continue;
+      if (text.includes("users_email_unique") || text.includes("users_phone_unique")) {
+        throw fieldError(values.email ? "email" : "phone", "identity.address_taken");
+      }
+      throw error;
+    }
+  }
+}
+
+export async function register(
+  deps: IdentityDeps,
+  input: {
+    address: Address;
+    code: string;
+    captchaKey?: string;
+    password: string;
+    inviteCode?: string;
+  },
+  client: ClientInfo,
+) {
+  const { db } = deps;
+  const target = targetOf(input.address, "register");
+  await checkCode(db, deps.config.sessionSecret, target, input.code, {
+    consume: false,
+    captchaKey: input.captchaKey,
+  });
+  const invitedBy = await inviterOf(db, input.inviteCode);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await checkCode(tx, deps.config.sessionSecret, target, input.code, {
+      consume: true,
+      captchaKey: input.captchaKey,
+    });
+    const userId = await insertUser(tx, {
+      email: input.address.type === "email" ? input.address.email : null,
+      areaCode: input.address.type === "phone" ? input.address.areaCode : null,
+      phone: input.address.type === "phone" ? input.address.phone.replace(/^0+/, "") : null,
+      phoneE164: target.channel === "sms" ? target.address : null,
+      passwordHash,
+      invitedBy,
+      lang: client.lang,
+    });
+    const token = await createSession(tx, userId, { method: "register", ...client });
+    await recordLogin(tx, userId, { method: "register", success: true, ...client });
+    return { token, user: await userView(tx, userId) };
+  });
+}
+
+const ACCOUNT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
+const IP_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+
+/**
+ * Password login, throttled per account and per IP: after 5 failures on an account (or 30 from
+ * an address) in 15 minutes, further tries are refused with the minutes left.
+ */
+export async function login(
+  deps: IdentityDeps,
+  input: { account: string; password: string; areaCode?: string },
+  client: ClientInfo,
+) {
+  const { db, limiter } = deps;
+  const address = addressOfAccount(input.account, input.areaCode);
+  const accountKey = `login:acct:${address.type === "email" ? address.email : e164(address.areaCode, address.phone)}`;
+  const ipKey = `login:ip:${client.ip}`;
+  for (const [key, rule] of [
+    [accountKey, ACCOUNT_LIMIT],
+    [ipKey, IP_LIMIT],
+  ] as const) {
+    const state = await limiter.blocked(key, rule.limit, rule.windowMs);
+    if (!state.ok) throw tooMany(state.retryAfterMs);
+  }
+  const user = await findUserByAddress(db, address);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) {
+    await limiter.hit(accountKey, ACCOUNT_LIMIT.limit, ACCOUNT_LIMIT.windowMs);
+    await limiter.hit(ipKey, IP_LIMIT.limit, IP_LIMIT.windowMs);
+    if (user)
+      await recordLogin(db, user.id, { method: "password", success: false, reason: "password", ...client });
+    throw new ApiError(422, "identity.login_failed", { errors: { password: ["identity.login_failed"] } });
+  }
+  if (user.status !== "active") throw new ApiError(423, "identity.account_frozen");
+  await limiter.reset(accountKey);
+  // A session, or the Google Authenticator step first when it is bound.
+  return signIn(db, user.id, "password", client);
+}
+
+/** Sets a new login password with an e-mail or SMS code; every session of the account ends. */
+export async function resetPassword(
+  deps: IdentityDeps,
+  input: { address: Address; code: string; password: string },
+) {
+  const { db } = deps;
+  const target = targetOf(input.address, "reset", "account");
+  const user = await findUserByAddress(db, input.address);
+  await db.transaction(async (tx) => {
+    await checkCode(tx, deps.config.sessionSecret, target, input.code, { consume: true });
+    // No account means no code was ever sent: the check above has already failed.
+    if (!user) throw fieldError("code", "identity.code_wrong");
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, "password");
+    // A reset is a password change: withdrawals wait 24 hours, and the owner is told.
+    await lockWithdrawals(tx, user.id);
+    await postMessage(tx, user.id, "security_password_changed");
+  });
+}
+
+export const DEMO_ACCOUNT = { email: "demo@example.com", password: "Demo2026" };
+
+/** With SEED_DEMO: a ready account on first start, its credentials logged once. */
+export async function seedDemo(deps: IdentityDeps) {
+  if (await findUserByAddress(deps.db, { type: "email", email: DEMO_ACCOUNT.email })) return false;
+  await insertUser(deps.db, {
+    email: DEMO_ACCOUNT.email,
+    passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+    name: "Demo",
+  });
+  // Spelled out in the message: a "password" field would be redacted from the log.
+  deps.logger.info(`demo account created: log in as ${DEMO_ACCOUNT.email} with ${DEMO_ACCOUNT.password}`);
+  return true;
+}
+
+/** Makes a user an agent (or back): the referral domain calls it once an agent is authorized. */
+export async function setUserKind(db: Db, userId: number, kind: "user" | "agent") {
+  await db.update(users).set({ kind, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * The accounts a user invited (registered with their invite code), newest first, each as
+ * `userView` shows it (so its verification state is the one /user/info reports).
+ */
+export async function listInvitees(db: Db, inviterId: number, page: { offset: number; limit: number }) {
+  const [counted] = await db.select({ total: count() }).from(users).where(eq(users.invitedBy, inviterId));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.invitedBy, inviterId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const items: User[] = [];
+  for (const row of rows) items.push(await userView(db, row.id));
+  return { total: counted?.total ?? 0, items };
+}

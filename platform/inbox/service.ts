@@ -1,0 +1,153 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Lang } from "../contract/languages.ts";
+import { messages } from "../contract/messages/index.ts";
+import { offsetOf, type PageQuery, pageResult } from "../contract/pagination.ts";
+import type { Db } from "../db/client.ts";
+import { ApiError } from "../http/errors.ts";
+import { translator } from "../http/i18n.ts";
+import { INBOX_PARAMS } from "./params.ts";
+import { inboxMessages } from "./tables.ts";
+
+/**
+ * The kinds of message the platform sends. Each has `inbox.<type>.title` and `.body` in the
+ * message catalogue (platform/contract/messages), worded with the message's params.
+ */
+export const INBOX_TYPES = [
+  "security_password_changed",
+  "security_fund_password_set",
+  "security_fund_password_changed",
+  "security_2fa_bound",
+  "security_2fa_unbound",
+  "security_phone_bound",
+  "security_email_bound",
+  "security_new_login",
+  "kyc_primary_approved",
+  "kyc_primary_rejected",
+  "kyc_advanced_approved",
+  "kyc_advanced_rejected",
+  "deposit_credited",
+  "withdrawal_requested",
+  "withdrawal_approved",
+  "withdrawal_rejected",
+  "withdrawal_sent",
+  "fiat_recharge_approved",
+  "fiat_recharge_rejected",
+  "order_liquidated",
+  "order_tpsl_triggered",
+  "option_settled",
+  "earn_income",
+  "launchpad_delivered",
+  "agent_approved",
+] as const;
+export type InboxType = (typeof INBOX_TYPES)[number];
+
+/** Sends a user a message; call it inside the transaction of the event it reports. */
+export async function postMessage(
+  db: Db,
+  userId: number,
+  type: InboxType,
+  params: Record<string, string | number> = {},
+) {
+  await db.insert(inboxMessages).values({ userId, type, params });
+}
+
+// ------------------------------------------------------------------ reading (the message centre)
+
+/** A message as its reader sees it: worded in the reader's language at read time. */
+export type InboxView = {
+  id: number;
+  type: string;
+  title: string;
+  body: string;
+  read: boolean;
+  created_at: string;
+};
+
+function word(row: typeof inboxMessages.$inferSelect, lang: Lang): InboxView {
+  const t = translator(lang);
+  // A kind this build has no words for (say, written by a newer instance) still reads sensibly.
+  const key = row.type in messages.en.inbox ? row.type : "unknown";
+  // Every placeholder gets a value, so nothing shows as "{{amount}}".
+  const params = { ...Object.fromEntries(INBOX_PARAM_NAMES.map((n) => [n, "—"])), ...row.params };
+  return {
+    id: row.id,
+    type: row.type,
+    title: t(`inbox.${key}.title`, params),
+    body: t(`inbox.${key}.body`, params),
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const INBOX_PARAM_NAMES = [...new Set(Object.values(INBOX_PARAMS).flat())];
+
+/** A page of a user's messages, newest first (only the unread ones when asked). */
+export async function listMessages(
+  db: Db,
+  userId: number,
+  lang: Lang,
+  page: PageQuery,
+  options: { unreadOnly?: boolean } = {},
+) {
+  const where = and(
+    eq(inboxMessages.userId, userId),
+    options.unreadOnly ? isNull(inboxMessages.readAt) : undefined,
+  );
+  const [counted] = await db.select({ total: count() }).from(inboxMessages).where(where);
+  const { offset, limit } = offsetOf(page);
+  const rows = await db
+    .select()
+    .from(inboxMessages)
+    .where(where)
+    .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
+    .offset(offset)
+    .limit(limit);
+  return pageResult(
+    page,
+    rows.map((r) => word(r, lang)),
+    counted?.total ?? 0,
+  );
+}
+
+export async function unreadCount(db: Db, userId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inboxMessages)
+    .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)));
+  return row?.n ?? 0;
+}
+
+/** One of the user's own messages; another user's is "not found", as if it did not exist. */
+export async function getMessage(db: Db, userId: number, id: number, lang: Lang) {
+  const [row] = await db
+    .select()
+    .from(inboxMessages)
+    .where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId)))
+    .limit(1);
+  if (!row) throw new ApiError(404, "errors.not_found");
+  return word(row, lang);
+}
+
+/** Marks one of the user's messages read (reading it again changes nothing). */
+export async function markRead(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select({ id: inboxMessages.id })
+    .from(inboxMessages)
+    .where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId)))
+    .limit(1);
+  if (!row) throw new ApiError(404, "errors.not_found");
+  await db
+    .update(inboxMessages)
+    .set({ readAt: new Date() })
+    .where(and(eq(inboxMessages.id, id), isNull(inboxMessages.readAt)));
+}
+
+/** Marks every unread message of the user read; answers how many there were. */
+export async function markAllRead(db: Db, userId: number) {
+  const rows = await db
+    .update(inboxMessages)
+    .set({ readAt: new Date() })
+    .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)))
+    .returning({ id: inboxMessages.id });
+  return rows.length;
+}

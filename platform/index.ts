@@ -1,0 +1,245 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Bus } from "./bus/bus.ts";
+import { createMemoryBus } from "./bus/memory.ts";
+import { createRedisBus } from "./bus/redis.ts";
+import type { Config } from "./config.ts";
+import { contentRoutes } from "./content/routes.ts";
+import { seedContent } from "./content/service.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { createApi } from "./http/app.ts";
+import type { Deps } from "./http/context.ts";
+import { mountDocs } from "./http/docs.ts";
+import { healthRoutes } from "./http/health.ts";
+import { createMemoryRateLimiter, createRedisRateLimiter } from "./http/rate-limit.ts";
+import { identityRoutes } from "./identity/routes.ts";
+import { type IdentityDeps, seedDemo } from "./identity/service.ts";
+import { authenticate } from "./identity/sessions.ts";
+import { inboxRoutes } from "./inbox/routes.ts";
+import { kycRoutes } from "./kyc/routes.ts";
+import type { Logger } from "./logger.ts";
+import type { MarketFeed } from "./market/feed.ts";
+import { createMarket, type Market, silentFeed } from "./market/index.ts";
+import { marketRoutes } from "./market/routes.ts";
+import { createNotifier } from "./notify/notifier.ts";
+import { outboxRoutes } from "./notify/routes.ts";
+import { uploadRoutes } from "./uploads/routes.ts";
+// Operator commands, registered by each domain.
+import "./identity/ops.ts";
+import "./referral/ops.ts";
+import { referralRoutes } from "./referral/routes.ts";
+import "./kyc/ops.ts";
+import { relayBalanceChanges } from "./ledger/events.ts";
+import "./reserves/ops.ts";
+import "./admin/ops.ts";
+import { adminRoutes } from "./admin/routes.ts";
+import { reserveRoutes } from "./reserves/routes.ts";
+import { publishIfDue } from "./reserves/service.ts";
+import "./ledger/ops.ts";
+import "./wallet/ops.ts";
+import Decimal from "decimal.js";
+import { repeatEvery, runAsLeader } from "./jobs/leader.ts";
+import { startOptionsJobs } from "./options/jobs.ts";
+import { optionRoutes } from "./options/routes.ts";
+import { seedOptionProducts } from "./options/seed.ts";
+import type { TradingDeps } from "./trading/contracts.ts";
+import { createPrices } from "./trading/prices.ts";
+import { riskPass } from "./trading/risk.ts";
+import { tradingRoutes } from "./trading/routes.ts";
+import { seedTradingParams } from "./trading/seed.ts";
+import { depositXpub } from "./wallet/derive.ts";
+import { walletRoutes } from "./wallet/routes.ts";
+import { seedWallet } from "./wallet/seed.ts";
+import "./earn/ops.ts";
+import { earnRoutes } from "./earn/routes.ts";
+import { seedEarn } from "./earn/seed.ts";
+import { earnDaily } from "./earn/service.ts";
+import type { WalletDeps } from "./wallet/service.ts";
+import { createHub, type Hub } from "./ws/hub.ts";
+
+export type Platform = {
+  /** The /api app as a Web fetch handler: server.ts and the in-process API client call it. */
+  fetch(request: Request): Promise<Response>;
+  hub: Hub;
+  bus: Bus;
+  database: Database;
+  deps: Deps;
+  market: Market;
+  trading: TradingDeps;
+  close(): Promise<void>;
+};
+
+/**
+ * What instances sharing Redis have in common exactly when they are one platform: the database.
+ * Test runs, each on its own database, never hear each other.
+ */
+function platformNamespace(config: Config, database: Database): string {
+  const where =
+    database.kind === "postgres"
+      ? new URL(database.url ?? config.databaseUrl ?? "").pathname.slice(1)
+      : resolve(config.dataDir);
+  return `exchange:${where}`;
+}
+
+const version: string =
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version ?? "0.0.0";
+
+/**
+ * Builds the exchange platform: database (migrated and seeded), bus, /ws hub and /api app.
+ * `database` may be passed in (tests share one per file); otherwise it is opened from config.
+ */
+export async function createPlatform(options: {
+  config: Config;
+  logger: Logger;
+  database?: Database;
+  marketFeed?: MarketFeed;
+  /** For the operator CLI: the platform without its background work (no market feed). */
+  operatorMode?: boolean;
+}): Promise<Platform> {
+  const { config, logger } = options;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
+  const busError = (error: unknown, topic: string) =>
+    logger.error({ err: error, topic }, "bus delivery failed");
+  // With REDIS_URL every instance hears every event; without it the bus stays in this process.
+  const bus = config.redisUrl
+    ? await createRedisBus(config.redisUrl, {
+        namespace: platformNamespace(config, database),
+        onError: busError,
+      }).catch(async (error) => {
+        if (!options.database) await database.close();
+        throw new Error(`Redis at REDIS_URL is unreachable: ${(error as Error).message}`);
+      })
+    : createMemoryBus(busError);
+  // Domains that run background work register how to stop it, newest first on close.
+  const closers: (() => Promise<void>)[] = [];
+  /** Background work that exactly one instance runs at a time (none for the operator CLI). */
+  const leaderJob = (name: string, lead: () => Promise<() => Promise<void>>) => {
+    if (options.operatorMode) return;
+    const leadership = runAsLeader({
+      name,
+      // A database handed in (tests) knows its own URL.
+      databaseUrl: database.kind === "postgres" ? (database.url ?? config.databaseUrl) : undefined,
+      logger,
+      lead,
+    });
+    closers.push(() => leadership.stop());
+  };
+  const every = (intervalMs: number, what: string, work: () => Promise<unknown>) =>
+    repeatEvery(intervalMs, work, (error) => logger.error({ err: error }, `${what} failed`));
+  try {
+    await seedContent(database.db);
+
+    const deps: Deps = {
+      config,
+      db: database.db,
+      bus,
+      logger,
+      authenticate: (token) => authenticate(database.db, token),
+    };
+    const identity: IdentityDeps = {
+      ...deps,
+      notifier: createNotifier(config, logger),
+      // With Redis, a limit (5 wrong passwords, 30 codes an hour…) holds across all instances.
+      limiter: config.redisUrl
+        ? await createRedisRateLimiter(config.redisUrl, {
+            namespace: platformNamespace(config, database),
+            onFallback: (error) => logger.warn({ err: error }, "rate limits fell back to this instance"),
+          })
+        : createMemoryRateLimiter(),
+    };
+    closers.push(() => identity.limiter.close());
+    if (config.seedDemo) await seedDemo(identity);
+    const api = createApi(deps);
+    const hub = createHub({ bus, logger, authenticate: (token) => authenticate(database.db, token) });
+    const market = await createMarket({
+      config,
+      database,
+      bus,
+      hub,
+      logger,
+      feed: options.operatorMode ? silentFeed : options.marketFeed,
+    });
+    closers.push(() => market.close());
+
+    healthRoutes(api, {
+      db: async () => ({ status: (await database.ping()) ? "up" : "down", kind: database.kind }),
+      bus: () => ({ status: bus.healthy() ? "up" : "down", kind: bus.kind }),
+      feed: market.health,
+      ws: () => ({ status: "up", ...hub.stats() }),
+    });
+    contentRoutes(api);
+    marketRoutes(api, market.view);
+    await seedWallet(database.db);
+    const wallet: WalletDeps = {
+      db: database.db,
+      priceUsdt: (coin) => {
+        if (coin.toUpperCase() === "USDT") return new Decimal(1);
+        const ticker = market.view.ticker(`${coin.toLowerCase()}/usdt`);
+        return ticker ? new Decimal(ticker.price) : undefined;
+      },
+      cnyRate: config.usdtCnyRate,
+      depositXpub: depositXpub(config.depositXpub, config.dataDir, (m) => logger.warn(m)),
+      eosAccount: config.depositEosAccount,
+    };
+    walletRoutes(api, wallet);
+
+    await seedTradingParams(database.db);
+    const trading: TradingDeps = { db: database.db, bus, prices: createPrices(market.view) };
+    tradingRoutes(api, trading);
+    hub.registerChannel("account", { private: true, accepts: () => true });
+
+    await seedEarn(database.db);
+    earnRoutes(api);
+    leaderJob(
+      "earn-daily",
+      every(10 * 60_000, "daily earn job", () => earnDaily(database.db)),
+    );
+
+    await seedOptionProducts(database.db);
+    optionRoutes(api, market.view);
+    leaderJob("timed-contracts", () => startOptionsJobs({ db: database.db, bus, logger }));
+    leaderJob(
+      "trading-risk",
+      every(1000, "risk pass", () => riskPass(trading, logger)),
+    );
+    reserveRoutes(api);
+    leaderJob(
+      "reserves-daily",
+      every(10 * 60_000, "proof of reserves", () => publishIfDue(database.db)),
+    );
+    leaderJob("ledger-events", () => relayBalanceChanges({ database, bus, logger }));
+    identityRoutes(api, identity);
+    referralRoutes(api, identity);
+    inboxRoutes(api);
+    kycRoutes(api, deps);
+    adminRoutes(api, identity);
+    uploadRoutes(api);
+    outboxRoutes(api, identity.notifier);
+    mountDocs(api.app, version);
+
+    return {
+      fetch: async (request) => api.app.fetch(request),
+      hub,
+      bus,
+      database,
+      deps,
+      market,
+      trading,
+      async close() {
+        await hub.close();
+        for (const close of closers.reverse()) await close();
+        await bus.close();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    await bus.close();
+    if (!options.database) await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,287 @@
+import Decimal from "decimal.js";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Bus } from "../bus/bus.ts";
+import {
+  type Candle,
+  type Depth,
+  type DepthLevel,
+  INTERVAL_MS,
+  INTERVALS,
+  type Interval,
+  type Ticker,
+  type Trade,
+} from "../contract/market.ts";
+import { QUANTITY_PRECISION, truncateDecimal } from "../contract/precision.ts";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { addTrade, bucketStart, type LiveCandle, toCandle } from "./candles.ts";
+import type { FeedInstrument, MarketFeed, RawLevel } from "./feed.ts";
+import { klines } from "./tables.ts";
+
+export const BACKFILL = 600;
+const DAY_MS = 86_400_000;
+
+type Book = {
+  code: string;
+  precision: number;
+  candles: Map<Interval, LiveCandle>;
+  dayCandles: LiveCandle[];
+  price?: number;
+  stats?: { change: string; high: string; low: string; volume: string };
+};
+
+/** Cumulative totals down the book (spec §3: "a cumulative total is added per entry"). */
+export function depthLevels(levels: RawLevel[], precision: number): DepthLevel[] {
+  let total = 0;
+  return levels.map(([price, size]) => {
+    total += size;
+    return {
+      price: price.toFixed(precision),
+      totalSize: truncateDecimal(size.toFixed(8), QUANTITY_PRECISION),
+      total: truncateDecimal(total.toFixed(8), QUANTITY_PRECISION),
+    };
+  });
+}
+
+/** 24 h change, high, low and volume from the 5-minute candles of the last day. */
+export function dayStats(candles: LiveCandle[], price: number, now: number) {
+  const since = now - DAY_MS;
+  const window = candles.filter((c) => c.openTime + INTERVAL_MS["5m"] > since);
+  if (window.length === 0) return { change: "0", high: String(price), low: String(price), volume: "0" };
+  const open = window[0]?.open ?? price;
+  let high = price;
+  let low = price;
+  let volume = 0;
+  for (const c of window) {
+    high = Math.max(high, c.high);
+    low = Math.min(low, c.low);
+    volume += c.volume;
+  }
+  return {
+    change: open > 0 ? (((price - open) / open) * 100).toFixed(4) : "0",
+    high: String(high),
+    low: String(low),
+    volume: volume.toFixed(3),
+  };
+}
+
+/**
+ * Runs on the feed leader only: turns a feed's trades and books into candles (kept in the
+ * database), 24 h figures and depth totals, and publishes them on the bus for every instance.
+ */
+export function createMarketEngine(options: {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  feed: MarketFeed;
+  cnyRate: string;
+  now?: () => number;
+}) {
+  const { db, bus, logger, feed } = options;
+  const now = options.now ?? Date.now;
+  const books = new Map<string, Book>();
+  const closed: { code: string; interval: Interval; candle: LiveCandle }[] = [];
+  let flushTimer: ReturnType<typeof setInterval> | undefined;
+  let lastEventAt = 0;
+
+  async function loadCandles(instrument: FeedInstrument): Promise<Book> {
+    const book: Book = {
+      code: instrument.code,
+      precision: instrument.pricePrecision,
+      candles: new Map(),
+      dayCandles: [],
+    };
+    for (const interval of INTERVALS) {
+      const [last] = await db
+        .select()
+        .from(klines)
+        .where(and(eq(klines.code, instrument.code), eq(klines.interval, interval)))
+        .orderBy(desc(klines.openTime))
+        .limit(1);
+      const current = bucketStart(interval, now());
+      const missing = last
+        ? Math.min(BACKFILL, Math.floor((current - last.openTime.getTime()) / INTERVAL_MS[interval]) - 1)
+        : BACKFILL;
+      if (missing > 0) {
+        const history = await feed.history(instrument, interval, missing, now());
+        await saveCandles(instrument.code, interval, history);
+      }
+      if (last && last.openTime.getTime() === current) {
+        book.candles.set(interval, {
+          openTime: current,
+          open: Number(last.open),
+          high: Number(last.high),
+          low: Number(last.low),
+          close: Number(last.close),
+          volume: Number(last.volume),
+        });
+      }
+    }
+    const day = await db
+      .select()
+      .from(klines)
+      .where(
+        and(
+          eq(klines.code, instrument.code),
+          eq(klines.interval, "5m"),
+          gte(klines.openTime, new Date(now() - DAY_MS - INTERVAL_MS["5m"])),
+        ),
+      )
+      .orderBy(klines.openTime);
+    book.dayCandles = day.map((k) => ({
+      openTime: k.openTime.getTime(),
+      open: Number(k.open),
+      high: Number(k.high),
+      low: Number(k.low),
+      close: Number(k.close),
+      volume: Number(k.volume),
+    }));
+    return book;
+  }
+
+  async function saveCandles(code: string, interval: Interval, candles: Candle[]) {
+    await saveRows(candles.map((c) => ({ code, interval, candle: c })));
+  }
+
+  // Many candles per statement: one round trip instead of one per instrument and interval
+  // (on the embedded database every statement holds up the pages being served meanwhile).
+  async function saveRows(items: { code: string; interval: Interval; candle: Candle }[]) {
+    for (let i = 0; i < items.length; i += 500) {
+      const rows = items.slice(i, i + 500).map(({ code, interval, candle: c }) => ({
+        code,
+        interval,
+        openTime: new Date(c.time * 1000),
+        open: c.open,
+        high: c.high,
+        low: c.low,
+        close: c.close,
+        volume: c.volume,
+      }));
+      if (rows.length === 0) continue;
+      await db
+        .insert(klines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [klines.code, klines.interval, klines.openTime],
+          set: {
+            open: sql`excluded.open`,
+            high: sql`excluded.high`,
+            low: sql`excluded.low`,
+            close: sql`excluded.close`,
+            volume: sql`excluded.volume`,
+          },
+        });
+    }
+  }
+
+  /** Closed candles and the open ones are written every few seconds, so a restart loses little. */
+  async function flush() {
+    // One row per candle: a closed candle and the open one never share an open time.
+    const rows = new Map<string, { code: string; interval: Interval; candle: Candle }>();
+    const take = (code: string, interval: Interval, c: LiveCandle, precision: number) => {
+      const candle = toCandle(c, precision);
+      rows.set(`${code}|${interval}|${candle.time}`, { code, interval, candle });
+    };
+    for (const item of closed.splice(0))
+      take(item.code, item.interval, item.candle, books.get(item.code)?.precision ?? 4);
+    for (const book of books.values()) {
+      for (const [interval, candle] of book.candles) take(book.code, interval, candle, book.precision);
+    }
+    await saveRows([...rows.values()]);
+  }
+
+  function publishTicker(book: Book, time: number) {
+    if (book.price === undefined) return;
+    const stats = book.stats ?? dayStats(book.dayCandles, book.price, time);
+    const price = book.price.toFixed(book.precision);
+    const ticker: Ticker = {
+      code: book.code,
+      price,
+      cnyPrice: new Decimal(price).mul(options.cnyRate).toFixed(4, Decimal.ROUND_DOWN),
+      change: truncateDecimal(stats.change, 2),
+      high: truncateDecimal(stats.high, book.precision),
+      low: truncateDecimal(stats.low, book.precision),
+      volume: truncateDecimal(stats.volume, 3),
+      time,
+    };
+    void bus.publish(`price:${book.code}`, ticker);
+  }
+
+  function onTrades(code: string, incoming: Trade[]) {
+    const book = books.get(code);
+    if (!book || incoming.length === 0) return;
+    // Every source publishes at the instrument's precision (Binance sends 8 decimals).
+    const trades = incoming.map((t) => ({
+      ...t,
+      price: truncateDecimal(t.price, book.precision),
+      amount: truncateDecimal(t.amount, 6),
+    }));
+    lastEventAt = now();
+    for (const trade of trades) {
+      const price = Number(trade.price);
+      const amount = Number(trade.amount);
+      for (const interval of INTERVALS) {
+        const result = addTrade(book.candles.get(interval), interval, trade.time, price, amount);
+        book.candles.set(interval, result.current);
+        if (result.closed) {
+          closed.push({ code, interval, candle: result.closed });
+          if (interval === "5m") {
+            book.dayCandles.push(result.closed);
+            const since = trade.time - DAY_MS - INTERVAL_MS["5m"];
+            while ((book.dayCandles[0]?.openTime ?? Number.POSITIVE_INFINITY) < since)
+              book.dayCandles.shift();
+          }
+        }
+      }
+      book.price = price;
+    }
+    const last = trades[trades.length - 1] as Trade;
+    void bus.publish(`trades:${code}`, trades);
+    for (const interval of INTERVALS) {
+      const candle = book.candles.get(interval);
+      if (candle) void bus.publish(`kline:${code}:${interval}`, toCandle(candle, book.precision));
+    }
+    // The 24 h window includes the 5-minute candle in progress.
+    const five = book.candles.get("5m");
+    const withCurrent = five ? { ...book, dayCandles: [...book.dayCandles, five] } : book;
+    publishTicker(withCurrent as Book, last.time);
+  }
+
+  return {
+    async start(instruments: FeedInstrument[]) {
+      for (const instrument of instruments) books.set(instrument.code, await loadCandles(instrument));
+      await feed.start(instruments, {
+        trades: onTrades,
+        depth(code, asks, bids, time) {
+          const book = books.get(code);
+          if (!book) return;
+          lastEventAt = now();
+          const depth: Depth = {
+            code,
+            asks: depthLevels(asks, book.precision),
+            bids: depthLevels(bids, book.precision),
+            time,
+          };
+          void bus.publish(`depth:${code}`, depth);
+        },
+        stats(code, stats) {
+          const book = books.get(code);
+          if (book) book.stats = stats;
+        },
+      });
+      flushTimer = setInterval(() => {
+        flush().catch((error) => logger.error({ err: error }, "saving candles failed"));
+      }, 5000);
+      flushTimer.unref?.();
+      logger.info({ source: feed.source, instruments: instruments.length }, "market feed started");
+    },
+    async stop() {
+      if (flushTimer) clearInterval(flushTimer);
+      await feed.stop();
+      await flush().catch(() => {});
+      books.clear();
+    },
+    lastEventAt: () => lastEventAt,
+  };
+}
+export type MarketEngine = ReturnType<typeof createMarketEngine>;

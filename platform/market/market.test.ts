@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { backoffMs } from "./binance.ts";
+import { addTrade, bucketStart } from "./candles.ts";
+import { dayStats, depthLevels } from "./engine.ts";
+import { createSimulator, tickSize } from "./sim.ts";
+
+const at = (iso: string) => Date.parse(iso);
+
+describe("candles", () => {
+  it("start on their interval's boundary; weeks start on Monday (UTC)", () => {
+    const t = at("2026-11-21T10:37:42.123Z"); // a Saturday
+    expect(new Date(bucketStart("1m", t)).toISOString()).toBe("2026-11-21T10:37:00.000Z");
+    expect(new Date(bucketStart("15m", t)).toISOString()).toBe("2026-11-21T10:30:00.000Z");
+    expect(new Date(bucketStart("4h", t)).toISOString()).toBe("2026-11-21T08:00:00.000Z");
+    expect(new Date(bucketStart("1d", t)).toISOString()).toBe("2026-11-21T00:00:00.000Z");
+    expect(new Date(bucketStart("1w", t)).toISOString()).toBe("2026-11-16T00:00:00.000Z");
+    expect(new Date(bucketStart("1w", at("2026-11-16T00:00:00Z"))).toISOString()).toBe(
+      "2026-11-16T00:00:00.000Z",
+    );
+  });
+
+  it("take every trade's high, low, close and volume, and open the next at the last close", () => {
+    let result = addTrade(undefined, "1m", at("2026-01-01T00:00:10Z"), 100, 1);
+    result = addTrade(result.current, "1m", at("2026-01-01T00:00:20Z"), 105, 2);
+    result = addTrade(result.current, "1m", at("2026-01-01T00:00:50Z"), 98, 0.5);
+    expect(result.current).toMatchObject({ open: 100, high: 105, low: 98, close: 98, volume: 3.5 });
+    const next = addTrade(result.current, "1m", at("2026-01-01T00:01:05Z"), 101, 1);
+    expect(next.closed?.close).toBe(98);
+    expect(next.current).toMatchObject({ open: 98, high: 101, low: 98, close: 101, volume: 1 });
+  });
+});
+
+describe("depth", () => {
+  it("adds a cumulative total per level, quantities at 3 decimals, truncated", () => {
+    const levels = depthLevels(
+      [
+        [100.5, 1.23456],
+        [100.6, 2.00049],
+        [100.7, 0.1],
+      ],
+      2,
+    );
+    expect(levels).toEqual([
+      { price: "100.50", totalSize: "1.234", total: "1.234" },
+      { price: "100.60", totalSize: "2.000", total: "3.235" },
+      { price: "100.70", totalSize: "0.100", total: "3.335" },
+    ]);
+  });
+});
+
+describe("24 h figures", () => {
+  it("come from the last day's 5-minute candles", () => {
+    const now = at("2026-01-02T12:00:00Z");
+    const candle = (minutesAgo: number, o: number, h: number, l: number, c: number, v: number) => ({
+      openTime: now - minutesAgo * 60_000,
+      open: o,
+      high: h,
+      low: l,
+      close: c,
+      volume: v,
+    });
+    const candles = [
+      candle(1500, 50, 500, 1, 50, 1000),
+      candle(1435, 100, 110, 95, 105, 10),
+      candle(60, 105, 120, 90, 110, 5),
+    ];
+    expect(dayStats(candles, 110, now)).toEqual({
+      change: "10.0000",
+      high: "120",
+      low: "90",
+      volume: "15.000",
+    });
+  });
+});
+
+describe("the simulator", () => {
+  const btc = {
+    code: "btc/usdt",
+    pricePrecision: 2,
+    startPrice: 95000,
+    volatility: 0.55,
+    binanceSymbol: "BTCUSDT",
+  };
+
+  it("back-fills candles that end at the current price, on tick multiples", async () => {
+    const sim = createSimulator({ seed: 42 });
+    const candles = await sim.history(btc, "1h", 600, at("2026-11-21T10:30:00Z"));
+    expect(candles).toHaveLength(600);
+    expect(candles.at(-1)?.close).toBe("95000.00");
+    expect(new Date((candles.at(-1)?.time ?? 0) * 1000).toISOString()).toBe("2026-11-21T09:00:00.000Z");
+    for (let i = 1; i < candles.length; i++) {
+      const c = candles[i];
+      expect(c && c.time - (candles[i - 1]?.time ?? 0)).toBe(3600);
+      expect(c && Number(c.high) >= Math.max(Number(c.open), Number(c.close))).toBe(true);
+      expect(c && Number(c.low) <= Math.min(Number(c.open), Number(c.close))).toBe(true);
+      expect(c && Number(c.low)).toBeGreaterThan(0);
+    }
+    // Months of history: 600 hours is 25 days; 600 four-hour candles are 100 days.
+    const fourHours = await sim.history(btc, "4h", 600, Date.now());
+    expect((fourHours.at(-1)?.time ?? 0) - (fourHours[0]?.time ?? 0)).toBeGreaterThan(90 * 86_400);
+  });
+
+  it("moves prices like the coin (small steps, positive, on ticks) and prints trades and a 20-level book", async () => {
+    const sim = createSimulator({ seed: 7, intervalMs: 5 });
+    const prices: number[] = [];
+    let book: { asks: [number, number][]; bids: [number, number][] } | undefined;
+    await sim.start([btc], {
+      trades: (_code, trades) => prices.push(...trades.map((t) => Number(t.price))),
+      depth: (_code, asks, bids) => {
+        book = { asks, bids };
+      },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    await sim.stop();
+    expect(prices.length).toBeGreaterThan(10);
+    for (const p of prices) {
+      expect(p).toBeGreaterThan(90000);
+      expect(p).toBeLessThan(100000);
+      expect(Math.abs(Math.round(p / tickSize(2)) * tickSize(2) - p)).toBeLessThan(1e-6);
+    }
+    expect(book?.asks).toHaveLength(20);
+    expect(book?.bids).toHaveLength(20);
+    const asks = book?.asks.map(([p]) => p) ?? [];
+    const bids = book?.bids.map(([p]) => p) ?? [];
+    expect(asks).toEqual([...asks].sort((a, b) => a - b));
+    expect(bids).toEqual([...bids].sort((a, b) => b - a));
+    expect(Math.min(...asks)).toBeGreaterThan(Math.max(...bids));
+  });
+});
+
+describe("reconnect backoff", () => {
+  it("doubles from about a second up to 30 s, with jitter", () => {
+    expect(backoffMs(0, () => 0)).toBe(500);
+    expect(backoffMs(0, () => 1)).toBe(1000);
+    expect(backoffMs(3, () => 1)).toBe(8000);
+    expect(backoffMs(10, () => 1)).toBe(30000);
+    expect(backoffMs(10, () => 0)).toBe(15000);
+  });
+});

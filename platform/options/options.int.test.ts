@@ -1,0 +1,194 @@
+import Decimal from "decimal.js";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { registerByEmail } from "../../tests/support/accounts.ts";
+import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
+import { auditLedger } from "../ledger/audit.ts";
+import { balanceOf, post, transfer } from "../ledger/ledger.ts";
+import { placeBet, settleDue } from "./service.ts";
+import { optionBets, optionProducts, optionRounds, priceTicks } from "./tables.ts";
+
+let t: TestPlatform;
+let product: typeof optionProducts.$inferSelect;
+beforeAll(async () => {
+  // The test drives settlement itself over rounds in the past.
+  t = await testPlatform({}, { jobs: false });
+  const [p] = await db()
+    .select()
+    .from(optionProducts)
+    .where(and(eq(optionProducts.code, "btc/usdt"), eq(optionProducts.periodSeconds, 60)));
+  if (!p) throw new Error("no product");
+  product = p;
+});
+afterEach(async () => expect((await auditLedger(db())).findings).toEqual([]));
+afterAll(() => t?.close());
+
+const db = () => t.platform.deps.db;
+const MIN = 60_000;
+// A minute boundary well in the past, so the live jobs leave these rounds to the test's ticks.
+let base = Math.floor(Date.now() / MIN) * MIN - 600 * MIN;
+const nextSlot = () => {
+  base += 10 * MIN;
+  return base;
+};
+
+async function bettor(usdt = "1000") {
+  const account = await registerByEmail(t);
+  await db().transaction((tx) =>
+    post(tx, {
+      kind: "deposit",
+      postings: transfer({ platform: "deposits" }, { user: account.user.id, wallet: "spot" }, "USDT", usdt),
+    }),
+  );
+  return account;
+}
+const spot = async (userId: number) => (await balanceOf(db(), userId, "spot", "USDT")).available.toFixed();
+const tick = (time: number, price: string, code = "btc/usdt") =>
+  db().insert(priceTicks).values({ code, price, time }).returning();
+
+describe("timed contracts", () => {
+  it("settle win, loss and level from the tick log, paying stake × (1 + odds)", async () => {
+    const slot = nextSlot();
+    const start = slot + MIN;
+    // Ticks around the round: the open is the last at or before the start, the close the last at or before the end.
+    await tick(start - 400, "60000.00");
+    const [openTick] = await tick(start, "60010.00");
+    await tick(start + 30_000, "59000.00");
+    const [closeTick] = await tick(start + MIN - 1, "60010.50");
+    await tick(start + MIN + 5, "1.00");
+    const up = await bettor();
+    const down = await bettor();
+    const bets = [
+      await placeBet(
+        db(),
+        up.user.id,
+        { product_id: product.id, direction: "up", amount: "100" },
+        slot + 5000,
+      ),
+      await placeBet(
+        db(),
+        down.user.id,
+        { product_id: product.id, direction: "down", amount: "50" },
+        slot + 59_999,
+      ),
+    ];
+    expect(bets.map((b) => b.roundStart)).toEqual([start, start]);
+    // Stake and 1 % fee left at once.
+    expect([await spot(up.user.id), await spot(down.user.id)]).toEqual(["899", "949.5"]);
+    await Promise.all([settleDue(db(), start + MIN + 2000), settleDue(db(), start + MIN + 2000)]);
+    const rounds = await db()
+      .select()
+      .from(optionRounds)
+      .where(and(eq(optionRounds.productId, product.id), eq(optionRounds.startTime, start)));
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]).toMatchObject({
+      result: "up",
+      openTickId: openTick?.id,
+      closeTickId: closeTick?.id,
+      periodNo: new Date(start).toISOString().slice(0, 16).replace(/[-T:]/g, ""),
+    });
+    const settled = await db().select().from(optionBets).where(eq(optionBets.roundStart, start));
+    expect(settled.map((b) => [b.direction, b.status, new Decimal(b.payout).toFixed()]).sort()).toEqual([
+      ["down", "loss", "0"],
+      ["up", "win", "180"],
+    ]);
+    expect([await spot(up.user.id), await spot(down.user.id)]).toEqual(["1079", "949.5"]);
+  });
+
+  it("refund the stake on a level round, and on a round without ticks (void)", async () => {
+    const slot = nextSlot();
+    const start = slot + MIN;
+    await tick(start - 10, "3000.00");
+    await tick(start + MIN - 10, "3000.00");
+    const a = await bettor();
+    await placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "20" }, slot + 1);
+    const voidSlot = nextSlot();
+    await placeBet(
+      db(),
+      a.user.id,
+      { product_id: product.id, direction: "down", amount: "30" },
+      voidSlot + 1,
+    );
+    await settleDue(db(), voidSlot + 2 * MIN + 2000);
+    const mine = await db().select().from(optionBets).where(eq(optionBets.userId, a.user.id));
+    expect(mine.map((b) => b.status).sort()).toEqual(["level", "void"]);
+    // Both stakes back; the fees (0.2 + 0.3) kept.
+    expect(await spot(a.user.id)).toBe("999.5");
+  });
+
+  it("decide results only from the tick log, whatever the live feed says", async () => {
+    const slot = nextSlot();
+    const start = slot + MIN;
+    await tick(start, "100.00");
+    await tick(start + MIN, "99.00");
+    const a = await bettor();
+    await placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "10" }, slot);
+    // Another instrument's ticks, a later tick, the live ticker: none of it counts.
+    await tick(start + MIN, "500.00", "eth/usdt");
+    await tick(start + MIN + 1, "101.00");
+    await settleDue(db(), start + MIN + 5000);
+    const [bet] = await db().select().from(optionBets).where(eq(optionBets.userId, a.user.id));
+    expect(bet?.status).toBe("loss");
+  });
+
+  it("refuse a bet beyond the balance or outside the limits, changing nothing", async () => {
+    const a = await bettor("15");
+    const refused = await t.api("/option/bet", {
+      method: "POST",
+      json: { product_id: product.id, direction: "up", amount: "15" },
+      token: a.token,
+    });
+    expect(refused.body.errors.amount).toEqual(["Insufficient balance"]);
+    expect(await spot(a.user.id)).toBe("15");
+    const small = await t.api("/option/bet", {
+      method: "POST",
+      json: { product_id: product.id, direction: "up", amount: "9.99" },
+      token: a.token,
+    });
+    expect(small.body.errors.amount).toEqual(["The minimum bet is 10 USDT"]);
+    const big = await t.api("/option/bet", {
+      method: "POST",
+      json: { product_id: product.id, direction: "down", amount: "10001" },
+      token: a.token,
+    });
+    expect(big.body.errors.amount).toEqual(["The maximum bet is 10000 USDT"]);
+    const none = await t.api("/option/bet", {
+      method: "POST",
+      json: { product_id: product.id, amount: "10" },
+      token: a.token,
+    });
+    expect(none.body.errors.direction).toEqual(["Choose bullish or bearish"]);
+    const ok = await t.api("/option/bet", {
+      method: "POST",
+      json: { product_id: product.id, direction: "down", amount: "10" },
+      token: a.token,
+    });
+    expect(ok.body.message).toMatch(/^Bet placed on period \d{12}$/);
+    expect((await t.api("/option/bets?status=pending", { token: a.token })).body.data.list).toHaveLength(1);
+  });
+
+  it("publish the tick log and the rounds with the ticks that decided them", async () => {
+    const slot = nextSlot();
+    const start = slot + MIN;
+    await tick(start - 5, "42.00");
+    await tick(start + MIN - 5, "43.00");
+    await settleDue(db(), start + MIN + 2000);
+    const ticks = await t.api(`/option/ticks?code=btc/usdt&from=${start - 1000}&to=${start + MIN}`);
+    expect(ticks.body.data.map((x: { price: string }) => x.price)).toEqual(["42", "43"]);
+    const period = new Date(start).toISOString().slice(0, 16).replace(/[-T:]/g, "");
+    const round = await t.api(`/option/round?product_id=${product.id}&period=${period}`);
+    expect(round.body.data).toMatchObject({
+      result: "up",
+      open_price: "42",
+      close_price: "43",
+      open_tick_id: ticks.body.data[0].id,
+      close_tick_id: ticks.body.data[1].id,
+    });
+    const results = await t.api(`/option/results?product_id=${product.id}`);
+    expect(results.body.data.list.length).toBeGreaterThan(0);
+    const tooLong = await t.api(`/option/ticks?code=btc/usdt&from=0&to=${Date.now()}`);
+    expect(tooLong.status).toBe(422);
+    const current = await t.api(`/option/current?product_id=${product.id}`);
+    expect(Date.parse(current.body.data.betting.start)).toBe(Date.parse(current.body.data.running.end));
+  });
+});

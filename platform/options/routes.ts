@@ -1,0 +1,270 @@
+import Decimal from "decimal.js";
+import { z } from "zod";
+import { decimalField } from "../contract/trading.ts";
+import type { Api } from "../http/app.ts";
+import type { MarketView } from "../market/view.ts";
+import {
+  bettingRound,
+  listProducts,
+  placeBet,
+  recentResults,
+  requireProduct,
+  roundAt,
+  roundDetail,
+  ticksBetween,
+  userBets,
+} from "./service.ts";
+import type { optionBets, optionProducts, optionRounds } from "./tables.ts";
+
+const D = (v: Decimal.Value | null) => (v === null ? null : new Decimal(v).toFixed());
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const productSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    period_seconds: z.number().int(),
+    odds: z.string(),
+    fee_rate: z.string(),
+    min_amount: z.string(),
+    max_amount: z.string(),
+  })
+  .meta({ id: "OptionProduct" });
+const roundSchema = z
+  .object({
+    product_id: z.number().int(),
+    period_no: z.string(),
+    start: z.string(),
+    end: z.string(),
+    open_price: z.string().nullable(),
+    open_tick_id: z.number().nullable(),
+    open_tick_time: z.string().nullable(),
+    close_price: z.string().nullable(),
+    close_tick_id: z.number().nullable(),
+    close_tick_time: z.string().nullable(),
+    result: z.enum(["up", "down", "level", "void"]),
+  })
+  .meta({ id: "OptionRound" });
+const betSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    code: z.string(),
+    period_no: z.string(),
+    round_start: z.string(),
+    round_end: z.string(),
+    direction: z.enum(["up", "down"]),
+    amount: z.string(),
+    fee: z.string(),
+    odds: z.string(),
+    status: z.enum(["pending", "win", "loss", "level", "void"]),
+    payout: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: "OptionBet" });
+
+const productView = (p: typeof optionProducts.$inferSelect) => ({
+  id: p.id,
+  code: p.code,
+  period_seconds: p.periodSeconds,
+  odds: new Decimal(p.odds).toFixed(),
+  fee_rate: new Decimal(p.feeRate).toFixed(),
+  min_amount: new Decimal(p.minAmount).toFixed(),
+  max_amount: new Decimal(p.maxAmount).toFixed(),
+});
+export const roundView = (r: typeof optionRounds.$inferSelect) => ({
+  product_id: r.productId,
+  period_no: r.periodNo,
+  start: iso(r.startTime),
+  end: iso(r.endTime),
+  open_price: D(r.openPrice),
+  open_tick_id: r.openTickId,
+  open_tick_time: r.openTickTime ? iso(r.openTickTime) : null,
+  close_price: D(r.closePrice),
+  close_tick_id: r.closeTickId,
+  close_tick_time: r.closeTickTime ? iso(r.closeTickTime) : null,
+  result: r.result,
+});
+const betView = (b: typeof optionBets.$inferSelect) => ({
+  id: b.id,
+  product_id: b.productId,
+  code: b.code,
+  period_no: b.periodNo,
+  round_start: iso(b.roundStart),
+  round_end: iso(b.roundEnd),
+  direction: b.direction,
+  amount: new Decimal(b.amount).toFixed(),
+  fee: new Decimal(b.fee).toFixed(),
+  odds: new Decimal(b.odds).toFixed(),
+  status: b.status,
+  payout: new Decimal(b.payout).toFixed(),
+  created_at: b.createdAt.toISOString(),
+});
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+};
+const codeField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
+// Ids are 32-bit in the database: a larger one is an unknown product, not a failed query.
+const productIdField = z.coerce
+  .number()
+  .int()
+  .positive({ error: "options.product_unknown" })
+  .max(2 ** 31 - 1, { error: "options.product_unknown" });
+const timeField = z
+  .union([z.coerce.number().int().positive(), z.iso.datetime({ offset: true })])
+  .transform((v) => (typeof v === "number" ? v : Date.parse(v)));
+
+export function optionRoutes(api: Api, view: MarketView) {
+  const { db } = api.deps;
+  const tags = ["Timed contracts"];
+
+  api.route(
+    {
+      method: "get",
+      path: "/option/products",
+      tags,
+      summary: "Timed contracts: instrument, period, odds, fee and bet limits",
+      query: z.object({ code: codeField.optional() }),
+      response: z.array(productSchema),
+    },
+    async ({ query }) => (await listProducts(db, query.code)).map(productView),
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/option/current",
+      tags,
+      summary:
+        "The round taking bets now (it starts at its start time) and the one running, with the server's time",
+      query: z.object({ product_id: productIdField }),
+      response: z.object({
+        product: productSchema,
+        betting: z.object({ period_no: z.string(), start: z.string(), end: z.string() }),
+        running: z.object({ period_no: z.string(), start: z.string(), end: z.string() }),
+        last_price: z.string().nullable(),
+        server_time: z.string(),
+      }),
+    },
+    async ({ query }) => {
+      const product = await requireProduct(db, query.product_id);
+      const now = Date.now();
+      const running = roundAt(product.periodSeconds, now);
+      const betting = bettingRound(product.periodSeconds, now);
+      const round = (r: { periodNo: string; start: number; end: number }) => ({
+        period_no: r.periodNo,
+        start: iso(r.start),
+        end: iso(r.end),
+      });
+      return {
+        product: productView(product),
+        betting: round(betting),
+        running: round(running),
+        last_price: view.ticker(product.code)?.price ?? null,
+        server_time: iso(now),
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/option/bet",
+      tags,
+      summary:
+        "Bet up (bullish) or down (bearish) on the next round: the amount plus its fee leave the spot wallet at once",
+      auth: "required",
+      body: z.object({
+        product_id: productIdField,
+        direction: z.enum(["up", "down"], { error: "options.direction_required" }),
+        amount: decimalField("options.amount_required"),
+      }),
+      response: betSchema,
+    },
+    async ({ body }, { user, setMessage }) => {
+      const bet = await placeBet(db, user.id, body);
+      setMessage("options.bet_placed", { period: bet.periodNo });
+      return betView(bet);
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/option/bets",
+      tags,
+      summary: "The user's bets: pending ones, or settled ones (win, loss, level refunded)",
+      auth: "required",
+      query: z.object({ status: z.enum(["pending", "settled"]).default("pending"), ...pageQuery }),
+      response: z.object({ list: z.array(betSchema), page: z.number().int(), has_more: z.boolean() }),
+    },
+    async ({ query }, { user }) => {
+      const { rows, hasMore } = await userBets(db, user.id, query.status, query.page, query.limit);
+      return { list: rows.map(betView), page: query.page, has_more: hasMore };
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/option/results",
+      tags,
+      summary:
+        "Results of past rounds (period, open, close, result, and the ticks that decided them), newest first",
+      query: z.object({ product_id: productIdField, ...pageQuery }),
+      response: z.object({ list: z.array(roundSchema), page: z.number().int(), has_more: z.boolean() }),
+    },
+    async ({ query }) => {
+      await requireProduct(db, query.product_id);
+      const { rows, hasMore } = await recentResults(db, query.product_id, query.page, query.limit);
+      return { list: rows.map(roundView), page: query.page, has_more: hasMore };
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/option/round",
+      tags,
+      summary: "One round with the ids and times of its two deciding ticks",
+      query: z.object({
+        product_id: productIdField,
+        period: z.string().regex(/^\d{12}$/, { error: "errors.not_found" }),
+      }),
+      response: roundSchema,
+    },
+    async ({ query }) => roundView(await roundDetail(db, query.product_id, query.period)),
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/option/ticks",
+      tags,
+      summary:
+        "The tick log: every price published for an instrument between two times (at most a day, 5,000 ticks)",
+      description:
+        "`from`/`to` in ms since epoch or ISO 8601. Recompute any round: its open price is the last tick at or before its start, its close the last at or before its end.",
+      query: z.object({ code: codeField, from: timeField, to: timeField }),
+      response: z.array(
+        z.object({ id: z.number(), code: z.string(), price: z.string(), time: z.number(), at: z.string() }),
+      ),
+    },
+    async ({ query }) => {
+      const ticks = await ticksBetween(db, query.code, query.from, query.to);
+      return ticks.map((t) => ({
+        id: t.id,
+        code: t.code,
+        price: new Decimal(t.price).toFixed(),
+        time: t.time,
+        at: iso(t.time),
+      }));
+    },
+  );
+}

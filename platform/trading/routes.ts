@@ -1,0 +1,506 @@
+import Decimal from "decimal.js";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  decimalField,
+  optionalDecimal,
+  orderSchema,
+  orderTypeField,
+  positionSchema,
+  sideField,
+} from "../contract/trading.ts";
+import type { Api } from "../http/app.ts";
+import { ApiError } from "../http/errors.ts";
+import {
+  CONTRACT_TYPES,
+  cancelOrder,
+  closePosition,
+  openInterest,
+  openOrders,
+  openPositions,
+  placeContractOrder,
+  previewContractOrder,
+  requireParams,
+  setTpSl,
+  type TradingDeps,
+} from "./contracts.ts";
+import * as math from "./math.ts";
+import { placeSpotOrder } from "./spot.ts";
+import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
+import { orderView, positionView } from "./views.ts";
+
+const codeField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
+
+const leverageField = z.coerce
+  .number({ error: "trading.leverage_required" })
+  .int({ error: "trading.leverage_required" })
+  .min(1, { error: "trading.leverage_required" })
+  .max(1000, { error: "trading.leverage_required" });
+
+const contractOrder = z.object({
+  code: codeField,
+  contract_type: z.enum(CONTRACT_TYPES).default("perpetual"),
+  type: orderTypeField.default("market"),
+  side: sideField,
+  quantity: decimalField("trading.quantity_required"),
+  leverage: leverageField,
+  price: optionalDecimal,
+  take_profit: optionalDecimal,
+  stop_loss: optionalDecimal,
+});
+
+// Ids are 32-bit in the database: a larger one is simply not found (not a failed query).
+const idField = z.coerce
+  .number({ error: "validation.required" })
+  .int()
+  .positive({ error: "validation.required" })
+  .max(2 ** 31 - 1, { error: "errors.not_found" });
+
+export function tradingRoutes(api: Api, deps: TradingDeps) {
+  const { db, prices } = deps;
+  const mmrOf = async (codes: string[]) => {
+    if (codes.length === 0) return new Map<string, string>();
+    const rows = await db.select().from(tradingParams).where(inArray(tradingParams.code, codes));
+    return new Map(rows.map((r) => [r.code, r.maintenanceRate]));
+  };
+  /** How much of each position its closes took (a closed position's size). */
+  const closedOf = async (ids: number[]) => {
+    if (ids.length === 0) return new Map<number, string>();
+    const rows = await db
+      .select({ id: positionCloses.positionId, quantity: sql<string>`sum(${positionCloses.quantity})::text` })
+      .from(positionCloses)
+      .where(inArray(positionCloses.positionId, ids))
+      .groupBy(positionCloses.positionId);
+    return new Map(rows.map((r) => [r.id, r.quantity]));
+  };
+  const viewPositions = async (rows: (typeof positions.$inferSelect)[]) => {
+    const [mmr, closed] = await Promise.all([
+      mmrOf([...new Set(rows.map((r) => r.code))]),
+      closedOf(rows.map((r) => r.id)),
+    ]);
+    return rows.map((p) =>
+      positionView(p, prices.markIfFresh(p.code)?.price, mmr.get(p.code) ?? "0.01", closed.get(p.id) ?? 0),
+    );
+  };
+  const contract = ["Contracts"];
+  const spot = ["Spot"];
+
+  api.route(
+    {
+      method: "get",
+      path: "/contract/info",
+      tags: contract,
+      summary:
+        "An instrument's contract terms: max leverage, maintenance rate, fees, quantity step, funding rate and next funding time, delivery expiries",
+      query: z.object({ code: codeField }),
+      response: z.object({
+        code: z.string(),
+        max_leverage: z.number().int(),
+        maintenance_rate: z.string(),
+        maker_fee: z.string(),
+        taker_fee: z.string(),
+        spot_fee: z.string(),
+        min_quantity: z.string(),
+        quantity_step: z.string(),
+        funding_rate: z.string(),
+        next_funding_time: z.string(),
+        expiries: z.object({ weekly: z.string(), quarterly: z.string() }),
+      }),
+    },
+    async ({ query }) => {
+      const p = await requireParams(db, query.code, "contract");
+      const oi = await openInterest(db);
+      const interest = oi.get(p.code);
+      const now = Date.now();
+      return {
+        code: p.code,
+        max_leverage: p.maxLeverage,
+        maintenance_rate: new Decimal(p.maintenanceRate).toFixed(),
+        maker_fee: new Decimal(p.makerFee).toFixed(),
+        taker_fee: new Decimal(p.takerFee).toFixed(),
+        spot_fee: new Decimal(p.spotFee).toFixed(),
+        min_quantity: new Decimal(p.minQuantity).toFixed(),
+        quantity_step: new Decimal(p.quantityStep).toFixed(),
+        funding_rate: math.fundingRate(interest?.long ?? 0, interest?.short ?? 0).toFixed(),
+        next_funding_time: new Date(math.nextFundingTime(now)).toISOString(),
+        expiries: {
+          weekly: new Date(math.nextExpiry("weekly", now)).toISOString(),
+          quarterly: new Date(math.nextExpiry("quarterly", now)).toISOString(),
+        },
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/preview",
+      tags: contract,
+      summary: "What an order would occupy before confirming: fill price, margin, fee, liquidation price",
+      auth: "required",
+      body: contractOrder,
+      response: z.object({
+        price: z.string(),
+        notional: z.string(),
+        margin: z.string(),
+        fee: z.string(),
+        liquidation_price: z.string(),
+        max_leverage: z.number().int(),
+      }),
+    },
+    ({ body }) => previewContractOrder(deps, body),
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/order",
+      tags: contract,
+      summary:
+        "Open a long (buy) or short (sell) at the market-best price, or rest a limit order; optional TP/SL",
+      description:
+        "Price (limit), quantity and leverage must not be empty, each with its own message; margin = notional / leverage.",
+      auth: "required",
+      body: contractOrder,
+      response: z.object({ order: orderSchema, position: positionSchema.nullable() }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const { order, position } = await placeContractOrder(deps, user.id, body);
+      setMessage("trading.order_placed");
+      const [view] = position ? await viewPositions([position]) : [];
+      const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
+      return { order: orderView(fresh ?? order), position: view ?? null };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/cancel",
+      tags: contract,
+      summary: "Cancel a pending order (its frozen margin returns)",
+      auth: "required",
+      body: z.object({ id: idField }),
+      response: orderSchema,
+    },
+    async ({ body }, { user, setMessage }) => {
+      const order = await cancelOrder(deps, user.id, body.id);
+      setMessage("trading.order_cancelled");
+      return orderView(order);
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/cancel_all",
+      tags: contract,
+      summary: "Cancel every pending contract order",
+      auth: "required",
+      response: z.object({ cancelled: z.number().int() }),
+    },
+    async (_input, { user, setMessage }) => {
+      let cancelled = 0;
+      for (const order of await openOrders(db, "contract", user.id)) {
+        await cancelOrder(deps, user.id, order.id).then(
+          () => cancelled++,
+          () => {},
+        );
+      }
+      setMessage("trading.cancelled_all", { count: cancelled });
+      return { cancelled };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/close",
+      tags: contract,
+      summary: "Close a position, all or part, at the market-best price",
+      auth: "required",
+      body: z.object({ position_id: idField, quantity: optionalDecimal }),
+      response: z.object({ quantity: z.string(), pnl: z.string(), fee: z.string(), payout: z.string() }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const [position] = await db
+        .select()
+        .from(positions)
+        .where(
+          and(
+            eq(positions.id, body.position_id),
+            eq(positions.userId, user.id),
+            eq(positions.status, "open"),
+          ),
+        );
+      if (!position) throw new ApiError(404, "trading.position_not_open");
+      const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
+      const result = await closePosition(deps, position.id, {
+        userId: user.id,
+        reason: "manual",
+        price,
+        quantity: body.quantity ? new Decimal(body.quantity) : undefined,
+      });
+      setMessage("trading.position_closed");
+      return {
+        quantity: result?.quantity ?? "0",
+        pnl: result?.pnl ?? "0",
+        fee: result?.fee ?? "0",
+        payout: result?.payout ?? "0",
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/close_all",
+      tags: contract,
+      summary: "Close every open position at the market-best price",
+      auth: "required",
+      response: z.object({ closed: z.number().int() }),
+    },
+    async (_input, { user, setMessage }) => {
+      let closed = 0;
+      for (const position of await openPositions(db, user.id)) {
+        const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
+        // A position closed meanwhile (another close-all, a TP/SL, a liquidation) is skipped;
+        // any other failure is reported.
+        await closePosition(deps, position.id, { userId: user.id, reason: "manual", price }).then(
+          () => closed++,
+          (error: unknown) => {
+            if (!(error instanceof ApiError && error.messageKey === "trading.position_not_open")) throw error;
+          },
+        );
+      }
+      setMessage("trading.closed_all", { count: closed });
+      return { closed };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/contract/tpsl",
+      tags: contract,
+      summary: "Set or change a position's take-profit and stop-loss (empty clears one)",
+      auth: "required",
+      body: z.object({ position_id: idField, take_profit: optionalDecimal, stop_loss: optionalDecimal }),
+      response: positionSchema,
+    },
+    async ({ body }, { user, setMessage }) => {
+      const updated = await setTpSl(
+        deps,
+        user.id,
+        body.position_id,
+        body.take_profit ? new Decimal(body.take_profit) : null,
+        body.stop_loss ? new Decimal(body.stop_loss) : null,
+      );
+      setMessage("trading.tpsl_saved");
+      const [view] = await viewPositions(updated ? [updated] : []);
+      if (!view) throw new ApiError(404, "trading.position_not_open");
+      return view;
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/contract/positions",
+      tags: contract,
+      summary: "Open positions with mark price, floating PnL, ROE and liquidation price",
+      auth: "required",
+      response: z.array(positionSchema),
+    },
+    async (_input, { user }) => viewPositions(await openPositions(db, user.id)),
+  );
+
+  const ordersQuery = z.object({
+    status: z.enum(["open", "history"]).default("open"),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  });
+
+  for (const market of ["contract", "spot"] as const) {
+    api.route(
+      {
+        method: "get",
+        path: `/${market}/orders`,
+        tags: market === "contract" ? contract : spot,
+        summary: "Orders: pending (open) or history (filled and cancelled), newest first",
+        auth: "required",
+        query: ordersQuery,
+        response: z.object({ list: z.array(orderSchema), page: z.number().int(), has_more: z.boolean() }),
+      },
+      async ({ query }, { user }) => {
+        const rows = await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, user.id),
+              eq(orders.market, market),
+              query.status === "open" ? eq(orders.status, "open") : ne(orders.status, "open"),
+            ),
+          )
+          .orderBy(desc(orders.id))
+          .limit(query.limit + 1)
+          .offset((query.page - 1) * query.limit);
+        return {
+          list: rows.slice(0, query.limit).map(orderView),
+          page: query.page,
+          has_more: rows.length > query.limit,
+        };
+      },
+    );
+  }
+
+  api.route(
+    {
+      method: "get",
+      path: "/contract/history",
+      tags: contract,
+      summary: "Closed and liquidated positions with their realized PnL, newest first",
+      auth: "required",
+      query: ordersQuery.omit({ status: true }),
+      response: z.object({ list: z.array(positionSchema), page: z.number().int(), has_more: z.boolean() }),
+    },
+    async ({ query }, { user }) => {
+      const rows = await db
+        .select()
+        .from(positions)
+        .where(and(eq(positions.userId, user.id), ne(positions.status, "open")))
+        .orderBy(desc(positions.closedAt), desc(positions.id))
+        .limit(query.limit + 1)
+        .offset((query.page - 1) * query.limit);
+      return {
+        list: await viewPositions(rows.slice(0, query.limit)),
+        page: query.page,
+        has_more: rows.length > query.limit,
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/trade/order",
+      tags: contract,
+      summary: "One order with its position and every close of it (the order details screen)",
+      auth: "required",
+      query: z.object({ id: idField }),
+      response: z.object({
+        order: orderSchema,
+        position: positionSchema.nullable(),
+        closes: z.array(
+          z.object({
+            reason: z.string(),
+            quantity: z.string(),
+            price: z.string(),
+            pnl: z.string(),
+            fee: z.string(),
+            tick_time: z.number().nullable(),
+            time: z.string(),
+          }),
+        ),
+      }),
+    },
+    async ({ query }, { user }) => {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, query.id), eq(orders.userId, user.id)));
+      if (!order) throw new ApiError(404, "errors.not_found");
+      const [position] = order.positionId
+        ? await db.select().from(positions).where(eq(positions.id, order.positionId))
+        : [];
+      const closes = position
+        ? await db
+            .select()
+            .from(positionCloses)
+            .where(eq(positionCloses.positionId, position.id))
+            .orderBy(positionCloses.id)
+        : [];
+      const [view] = position ? await viewPositions([position]) : [];
+      return {
+        order: orderView(order),
+        position: view ?? null,
+        closes: closes.map((c) => ({
+          reason: c.reason,
+          quantity: new Decimal(c.quantity).toFixed(),
+          price: new Decimal(c.price).toFixed(),
+          pnl: new Decimal(c.pnl).toFixed(8),
+          fee: new Decimal(c.fee).toFixed(8),
+          tick_time: c.tickTime,
+          time: c.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/spot/order",
+      tags: spot,
+      summary: "Buy or sell from the spot wallet: market (best price now) or limit (rests, funds frozen)",
+      auth: "required",
+      body: z.object({
+        code: codeField,
+        type: orderTypeField.default("market"),
+        side: sideField,
+        quantity: decimalField("trading.quantity_required"),
+        price: optionalDecimal,
+      }),
+      response: orderSchema,
+    },
+    async ({ body }, { user, setMessage }) => {
+      const order = await placeSpotOrder(deps, user.id, body);
+      setMessage("trading.order_placed");
+      return orderView(order);
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/spot/cancel",
+      tags: spot,
+      summary: "Cancel a pending spot order (its frozen funds return)",
+      auth: "required",
+      body: z.object({ id: idField }),
+      response: orderSchema,
+    },
+    async ({ body }, { user, setMessage }) => {
+      const order = await cancelOrder(deps, user.id, body.id);
+      setMessage("trading.order_cancelled");
+      return orderView(order);
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/spot/cancel_all",
+      tags: spot,
+      summary: "Cancel every pending spot order",
+      auth: "required",
+      response: z.object({ cancelled: z.number().int() }),
+    },
+    async (_input, { user, setMessage }) => {
+      let cancelled = 0;
+      for (const order of await openOrders(db, "spot", user.id)) {
+        await cancelOrder(deps, user.id, order.id).then(
+          () => cancelled++,
+          () => {},
+        );
+      }
+      setMessage("trading.cancelled_all", { count: cancelled });
+      return { cancelled };
+    },
+  );
+}

@@ -1,0 +1,306 @@
+import Decimal from "decimal.js";
+import { z } from "zod";
+import {
+  amountField,
+  assetsSchema,
+  coinField,
+  fiatWithdrawSchema,
+  fiatWithdrawTermsSchema,
+  networkSchema,
+  quoteSchema,
+  RECORD_KINDS,
+  WALLET_KINDS,
+  walletRecordSchema,
+} from "../contract/wallet.ts";
+import type { Api } from "../http/app.ts";
+import { withdrawalReadiness } from "../identity/security.ts";
+import {
+  assets,
+  depositAddress,
+  executeExchange,
+  FIAT_METHODS,
+  listNetworks,
+  quoteExchange,
+  requestFiatRecharge,
+  transferBetween,
+  type WalletDeps,
+  walletRecord,
+  walletRecords,
+} from "./service.ts";
+import { fiatWithdrawTerms, requestFiatWithdrawal, requestWithdrawal } from "./withdraw.ts";
+
+const networkField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/, { error: "wallet.network_unknown" });
+
+const readinessSchema = z.object({
+  phone_bound: z.boolean(),
+  primary_verified: z.boolean(),
+  fund_password_set: z.boolean(),
+  google_bound: z.boolean(),
+  locked_until: z.string().nullable(),
+});
+
+export function walletRoutes(api: Api, wallet: WalletDeps) {
+  const { db } = wallet;
+  const tags = ["Wallet"];
+
+  api.route(
+    {
+      method: "get",
+      path: "/account/index",
+      tags,
+      summary:
+        "The user's assets valued at live prices: total_usdt, total_cny and asset_list (code, balance, frost)",
+      auth: "required",
+      response: assetsSchema,
+    },
+    (_input, { user }) => assets(wallet, user.id),
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/networks",
+      tags,
+      summary: "Networks a coin travels on, with deposit minimum, withdrawal fee and minimum",
+      query: z.object({ coin: coinField.optional() }),
+      response: z.array(networkSchema),
+    },
+    ({ query }) => listNetworks(db, query.coin),
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/recharge/address",
+      tags,
+      summary:
+        "The user's deposit address on a network (unique to the user), with its memo/tag where the chain needs one",
+      auth: "required",
+      query: z.object({ coin: coinField, network: networkField }),
+      response: z.object({
+        coin: z.string(),
+        network: z.string(),
+        address: z.string(),
+        memo: z.string().nullable(),
+        min_deposit: z.string(),
+        confirmations: z.number().int(),
+      }),
+    },
+    ({ query }, { user }) => depositAddress(wallet, user.id, query.coin, query.network),
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/recharge/fiat",
+      tags,
+      summary: "Ask to recharge by bank transfer or e-wallet (USD, credited in USDT once confirmed)",
+      auth: "required",
+      body: z.object({
+        method: z.enum(FIAT_METHODS, { error: "wallet.fiat_method" }),
+        amount: amountField,
+        reference: z.string().trim().max(100).optional(),
+      }),
+      response: z.object({ id: z.number().int(), status: z.string() }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const row = await requestFiatRecharge(db, user.id, body);
+      setMessage("wallet.fiat_submitted");
+      return { id: row?.id ?? 0, status: row?.status ?? "pending" };
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/withdraw/readiness",
+      tags,
+      summary:
+        "What a withdrawal still needs: bound phone, primary verification, fund password; the lock after security changes",
+      auth: "required",
+      response: readinessSchema,
+    },
+    (_input, { user }) => withdrawalReadiness(db, user.id),
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/withdraw",
+      tags,
+      summary: "Withdraw a coin to an address: the amount is frozen and waits for review",
+      description:
+        "Refused, in this order, without a bound phone (403), primary verification (403), a fund password (403), or within 24 h of a security change (423).",
+      auth: "required",
+      body: z.object({
+        coin: coinField,
+        network: networkField,
+        address: z.string({ error: "validation.required" }).trim().min(1).max(120),
+        memo: z.string().trim().max(64).optional(),
+        amount: amountField,
+        payment_password: z.string({ error: "validation.required" }).min(1).max(64),
+        google_code: z.string().trim().max(6).optional(),
+      }),
+      response: z.object({
+        id: z.number().int(),
+        status: z.string(),
+        amount: z.string(),
+        fee: z.string(),
+        receive: z.string(),
+      }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const row = await requestWithdrawal(db, user.id, body);
+      setMessage("wallet.withdraw_submitted");
+      return { id: row.id, status: row.status, amount: row.amount, fee: row.fee, receive: row.receive };
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/withdraw/fiat",
+      tags,
+      summary: "The fiat withdrawal's terms: paid out in USDT, with its minimum and fee",
+      auth: "required",
+      response: fiatWithdrawTermsSchema,
+    },
+    () => fiatWithdrawTerms(db),
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/withdraw/fiat",
+      tags,
+      summary:
+        "Withdraw USDT to one of the user's saved payment methods (bank card or e-wallet): frozen, then reviewed",
+      description:
+        "The same preconditions as a coin withdrawal, in the same order: a bound phone (403), primary verification (403), a fund password (403), not within 24 h of a security change (423); then the payment method (the user's own), the amount against the minimum and fee, the fund password and the Google code when bound.",
+      auth: "required",
+      body: fiatWithdrawSchema,
+      response: z.object({
+        id: z.number().int(),
+        status: z.string(),
+        amount: z.string(),
+        fee: z.string(),
+        receive: z.string(),
+      }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const row = await requestFiatWithdrawal(db, user.id, body);
+      setMessage("wallet.withdraw_submitted");
+      const plain = (v: string) => new Decimal(v).toFixed();
+      return {
+        id: row.id,
+        status: row.status,
+        amount: plain(row.amount),
+        fee: plain(row.fee),
+        receive: plain(row.receive),
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/transfer",
+      tags,
+      summary: "Move a coin between the spot and contract wallets, at once",
+      auth: "required",
+      body: z.object({
+        coin: coinField,
+        from: z.enum(WALLET_KINDS),
+        to: z.enum(WALLET_KINDS),
+        amount: amountField,
+      }),
+      response: z.object({ id: z.number().int() }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const row = await transferBetween(db, user.id, body);
+      setMessage("wallet.transferred");
+      return { id: row?.id ?? 0 };
+    },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/exchange/quote",
+      tags,
+      summary: "A quote to convert one coin into another at the live price (fee 0.1 %, valid 30 s)",
+      description:
+        '`desk: "boss"` asks the block desk (/bossex): at least 10,000 USDT\'s worth, fee 0.05 %, valid 60 s.',
+      auth: "required",
+      body: z.object({
+        from: coinField,
+        to: coinField,
+        amount: amountField,
+        desk: z.enum(["standard", "boss"]).default("standard"),
+      }),
+      response: quoteSchema,
+    },
+    ({ body }, { user }) => quoteExchange(wallet, user.id, body, body.desk),
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/exchange",
+      tags,
+      summary: "Convert at a quote's price, or be refused if it expired",
+      auth: "required",
+      body: z.object({ quote_id: z.uuid({ error: "wallet.quote_expired" }) }),
+      response: z.object({
+        from: z.string(),
+        to: z.string(),
+        amount: z.string(),
+        receive: z.string(),
+        fee: z.string(),
+      }),
+    },
+    async ({ body }, { user, setMessage }) => {
+      const q = await executeExchange(db, user.id, body.quote_id);
+      setMessage("wallet.exchanged");
+      return { from: q.fromCoin, to: q.toCoin, amount: q.fromAmount, receive: q.toAmount, fee: q.fee };
+    },
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/records",
+      tags,
+      summary: "Wallet records of a kind (recharge, withdraw, other), newest first",
+      auth: "required",
+      query: z.object({
+        kind: z.enum(RECORD_KINDS).default("recharge"),
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+      }),
+      response: z.object({
+        list: z.array(walletRecordSchema),
+        page: z.number().int(),
+        has_more: z.boolean(),
+      }),
+    },
+    ({ query }, { user }) => walletRecords(db, user.id, query.kind, query.page, query.limit),
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/record",
+      tags,
+      summary: "One wallet record with its detail (amount, fee, network, address, txid, times)",
+      auth: "required",
+      query: z.object({ id: z.string().regex(/^[a-z_]+:[\w-]{1,64}$/, { error: "errors.not_found" }) }),
+      response: walletRecordSchema,
+    },
+    ({ query }, { user }) => walletRecord(db, user.id, query.id),
+  );
+}

@@ -1,0 +1,138 @@
+import Decimal from "decimal.js";
+import { and, eq } from "drizzle-orm";
+import { FIAT_NETWORK, type FiatWithdrawInput, type FiatWithdrawTerms } from "../contract/wallet.ts";
+import type { Db } from "../db/client.ts";
+import { ApiError, fieldError } from "../http/errors.ts";
+import { requireGoogle, verifyFundPassword, withdrawalReadiness } from "../identity/security.ts";
+import { paymentMethods } from "../identity/tables.ts";
+import { coinCode } from "../ledger/ledger.ts";
+import { validateAddress } from "./addresses.ts";
+import { coinDecimals, createWithdrawal, requireNetwork } from "./service.ts";
+import { walletNetworks } from "./tables.ts";
+
+export type WithdrawInput = {
+  coin: string;
+  network: string;
+  address: string;
+  memo?: string;
+  amount: string;
+  payment_password: string;
+  google_code?: string;
+};
+
+/**
+ * The withdrawal preconditions, in the spec's order, each with its own message: a bound phone,
+ * primary verification, a fund password; then the 24-hour lock after a security change.
+ */
+export async function assertCanWithdraw(db: Db, userId: number) {
+  const ready = await withdrawalReadiness(db, userId);
+  if (!ready.phone_bound) throw new ApiError(403, "wallet.bind_phone_first", { data: { readiness: ready } });
+  if (!ready.primary_verified)
+    throw new ApiError(403, "wallet.primary_kyc_first", { data: { readiness: ready } });
+  if (!ready.fund_password_set)
+    throw new ApiError(403, "wallet.fund_password_first", { data: { readiness: ready } });
+  if (ready.locked_until) {
+    throw new ApiError(423, "wallet.locked_until", {
+      params: { time: ready.locked_until },
+      data: { readiness: ready },
+    });
+  }
+  return ready;
+}
+
+/**
+ * A crypto withdrawal request: every precondition, the address checked for the network, the
+ * amount against the network's minimum and fee, the fund password (and the Google code when
+ * bound); then the amount is frozen and the request waits for review.
+ */
+export async function requestWithdrawal(db: Db, userId: number, input: WithdrawInput) {
+  await assertCanWithdraw(db, userId);
+  const coin = coinCode(input.coin);
+  const network = await requireNetwork(db, coin, input.network, "withdraw");
+  const address = input.address.trim();
+  if (!validateAddress(network.network, address))
+    throw fieldError("address", "wallet.address_invalid", { network: network.network });
+  const amount = new Decimal(input.amount);
+  const decimals = await coinDecimals(db, coin);
+  if (amount.decimalPlaces() > decimals) throw fieldError("amount", "wallet.amount_decimals", { decimals });
+  const fee = new Decimal(network.withdrawFee);
+  if (amount.lt(network.minWithdraw))
+    throw fieldError("amount", "wallet.below_minimum", {
+      minimum: new Decimal(network.minWithdraw).toFixed(),
+      coin,
+    });
+  if (amount.lte(fee)) throw fieldError("amount", "wallet.below_fee", { fee: fee.toFixed(), coin });
+  if (!(await verifyFundPassword(db, userId, input.payment_password))) {
+    throw fieldError("payment_password", "wallet.fund_password_wrong");
+  }
+  await requireGoogle(db, userId, input.google_code);
+  return createWithdrawal(db, {
+    userId,
+    coin,
+    network: network.network,
+    address,
+    memo: input.memo,
+    amount,
+    fee,
+  });
+}
+
+/** Fiat payouts are in USDT, at the terms stored with the networks (network FIAT). */
+const FIAT_COIN = "USDT";
+
+/** The fiat withdrawal's minimum and fee, as an operator last set them. */
+export async function fiatWithdrawTerms(db: Db): Promise<FiatWithdrawTerms> {
+  const [row] = await db
+    .select()
+    .from(walletNetworks)
+    .where(and(eq(walletNetworks.coin, FIAT_COIN), eq(walletNetworks.network, FIAT_NETWORK)))
+    .limit(1);
+  return {
+    coin: FIAT_COIN,
+    withdraw_enabled: row?.withdrawEnabled ?? false,
+    min_withdraw: new Decimal(row?.minWithdraw ?? 0).toFixed(),
+    withdraw_fee: new Decimal(row?.withdrawFee ?? 0).toFixed(),
+  };
+}
+
+/**
+ * A fiat withdrawal: the same preconditions, checks and review as a coin withdrawal, paid out to
+ * one of the customer's own saved payment methods instead of an address.
+ */
+export async function requestFiatWithdrawal(db: Db, userId: number, input: FiatWithdrawInput) {
+  await assertCanWithdraw(db, userId);
+  const network = await requireNetwork(db, FIAT_COIN, FIAT_NETWORK, "withdraw");
+  // Another customer's method is "unknown" too: nothing tells it exists.
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, input.payment_method_id), eq(paymentMethods.userId, userId)))
+    .limit(1);
+  if (!method) throw fieldError("payment_method_id", "wallet.payment_method_unknown");
+  const amount = new Decimal(input.amount);
+  const decimals = await coinDecimals(db, FIAT_COIN);
+  if (amount.decimalPlaces() > decimals) throw fieldError("amount", "wallet.amount_decimals", { decimals });
+  const fee = new Decimal(network.withdrawFee);
+  if (amount.lt(network.minWithdraw))
+    throw fieldError("amount", "wallet.below_minimum", {
+      minimum: new Decimal(network.minWithdraw).toFixed(),
+      coin: FIAT_COIN,
+    });
+  if (amount.lte(fee))
+    throw fieldError("amount", "wallet.below_fee", { fee: fee.toFixed(), coin: FIAT_COIN });
+  if (!(await verifyFundPassword(db, userId, input.payment_password))) {
+    throw fieldError("payment_password", "wallet.fund_password_wrong");
+  }
+  await requireGoogle(db, userId, input.google_code);
+  const last4 = method.account.length <= 4 ? method.account : `****${method.account.slice(-4)}`;
+  return createWithdrawal(db, {
+    userId,
+    coin: FIAT_COIN,
+    network: FIAT_NETWORK,
+    // What the records show: where the money goes, with the account masked.
+    address: `${method.provider} ${last4}`,
+    paymentMethodId: method.id,
+    amount,
+    fee,
+  });
+}

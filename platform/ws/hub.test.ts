@@ -1,0 +1,146 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
+import { createMemoryBus } from "../bus/memory.ts";
+import { createLogger } from "../logger.ts";
+import { createHub, type Hub } from "./hub.ts";
+
+type Running = { hub: Hub; server: Server; url: string; bus: ReturnType<typeof createMemoryBus> };
+const running: Running[] = [];
+
+async function start(options: { idleTimeoutMs?: number } = {}): Promise<Running> {
+  const bus = createMemoryBus();
+  const hub = createHub({ bus, logger: createLogger("silent"), ...options });
+  hub.registerChannel("price", {
+    accepts: (code) => code === "btc/usdt" || code === "eth/usdt",
+    snapshot: (code) => ({ code, price: "100.00" }),
+  });
+  const server = createServer();
+  server.on("upgrade", (req, socket, head) => hub.handleUpgrade(req, socket, head));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  const r = { hub, server, url, bus };
+  running.push(r);
+  return r;
+}
+
+afterEach(async () => {
+  for (const r of running.splice(0)) {
+    await r.hub.close();
+    await new Promise((done) => r.server.close(done));
+  }
+});
+
+/** A client that queues every frame it receives. */
+async function connect(url: string) {
+  const ws = new WebSocket(url);
+  const frames: any[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on("message", (data) => {
+    frames.push(JSON.parse(data.toString()));
+    for (const w of waiters.splice(0)) w();
+  });
+  await new Promise((r, e) => {
+    ws.once("open", r);
+    ws.once("error", e);
+  });
+  return {
+    ws,
+    send: (frame: unknown) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
+    async next(): Promise<any> {
+      while (frames.length === 0) await new Promise<void>((r) => waiters.push(r));
+      return frames.shift();
+    },
+    frames,
+  };
+}
+
+describe("the /ws hub", () => {
+  it("answers ping with pong", async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    c.send({ op: "ping" });
+    expect(await c.next()).toEqual({ op: "pong" });
+    c.send("ping");
+    expect(await c.next()).toEqual({ op: "pong" });
+  });
+
+  it("sends the snapshot on subscribe, then every update, until unsubscribed", async () => {
+    const { url, bus, hub } = await start();
+    const c = await connect(url);
+    c.send({ op: "subscribe", channel: "price", code: "BTC/USDT" });
+    expect(await c.next()).toEqual({ op: "subscribed", channel: "price", code: "btc/usdt" });
+    expect(await c.next()).toEqual({
+      channel: "price",
+      code: "btc/usdt",
+      data: { code: "btc/usdt", price: "100.00" },
+    });
+    await bus.publish("price:btc/usdt", { price: "101.00" });
+    expect(await c.next()).toEqual({ channel: "price", code: "btc/usdt", data: { price: "101.00" } });
+    expect(hub.stats().topics).toBe(1);
+    c.send({ op: "unsubscribe", channel: "price", code: "btc/usdt" });
+    expect(await c.next()).toMatchObject({ op: "unsubscribed" });
+    expect(hub.stats().topics).toBe(0);
+    await bus.publish("price:btc/usdt", { price: "102.00" });
+    c.send({ op: "ping" });
+    expect(await c.next()).toEqual({ op: "pong" }); // nothing in between
+  });
+
+  it("fans one bus subscription out to many sockets", async () => {
+    const { url, bus, hub } = await start();
+    const clients = await Promise.all(Array.from({ length: 20 }, () => connect(url)));
+    for (const c of clients) {
+      c.send({ op: "subscribe", channel: "price", code: "eth/usdt" });
+      await c.next();
+      await c.next();
+    }
+    expect(hub.stats()).toEqual({ clients: 20, topics: 1 });
+    await bus.publish("price:eth/usdt", { price: "1" });
+    for (const c of clients) expect(await c.next()).toMatchObject({ data: { price: "1" } });
+  });
+
+  it("survives malformed frames with an error message and keeps the socket", async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    for (const bad of ["{not json", "[1,2]", "42", JSON.stringify({ op: "dance" })]) {
+      c.send(bad);
+      expect(await c.next()).toMatchObject({ op: "error" });
+    }
+    c.send({ op: "subscribe", channel: "nope", code: "x" });
+    expect(await c.next()).toMatchObject({
+      op: "error",
+      message: expect.stringContaining("unknown channel"),
+    });
+    c.send({ op: "subscribe", channel: "price", code: "doge/usdt" });
+    expect(await c.next()).toMatchObject({ op: "error", message: expect.stringContaining("unknown code") });
+    c.send({ op: "subscribe", channel: "price" });
+    expect(await c.next()).toMatchObject({ op: "error" });
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await c.next()).toMatchObject({ op: "error" });
+    c.send({ op: "ping" });
+    expect(await c.next()).toEqual({ op: "pong" });
+  });
+
+  it("closes a socket that stays silent past the idle timeout, not one that pings", async () => {
+    const { url, hub } = await start({ idleTimeoutMs: 300 });
+    const silent = await connect(url);
+    const chatty = await connect(url);
+    const keepAlive = setInterval(() => chatty.send({ op: "ping" }), 100);
+    const code = await new Promise<number>((r) => silent.ws.once("close", (c) => r(c)));
+    clearInterval(keepAlive);
+    expect(code).toBe(4000);
+    expect(chatty.ws.readyState).toBe(WebSocket.OPEN);
+    await vi.waitFor(() => expect(hub.stats().clients).toBe(1));
+  });
+
+  it("refuses frames over 4 KB by closing (1009)", async () => {
+    const { url } = await start();
+    const c = await connect(url);
+    const code = await new Promise<number>((r) => {
+      c.ws.once("close", (c2) => r(c2));
+      c.send({ op: "ping", pad: "x".repeat(5000) });
+    });
+    expect(code).toBe(1009);
+  });
+});

@@ -1,0 +1,291 @@
+// Composition root: one Node HTTP server for the whole product. Hashed client assets with
+// immutable caching and compression, /api to the platform, /ws to its hub, everything else to
+// the React Router app. `npm run dev` runs the same server with Vite in middleware mode.
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { newNonce, securityHeaders, withSecurityHeaders } from "./app/.server/security-headers.ts";
+import { createSessionStorage } from "./app/.server/session.ts";
+import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
+import { DataDirInUseError } from "./platform/db/lock.ts";
+import { createPlatform } from "./platform/index.ts";
+import { createLogger } from "./platform/logger.ts";
+import { startOpsEndpoint } from "./platform/ops/endpoint.ts";
+
+type WebHandler = (
+  request: Request,
+  info: { clientIp: string; requestId: string; nonce: string },
+) => Promise<Response>;
+type WebModule = { createWebHandler(options: Record<string, unknown>): WebHandler };
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const dev = config.env === "development";
+const logger = createLogger(config.logLevel, dev);
+// BUILD_DIR may be relative (to the working directory) or absolute.
+const buildDir = resolve(config.buildDir);
+const SERVER_BUILD = join(buildDir, "server", "index.js");
+
+if (!dev && !existsSync(SERVER_BUILD)) {
+  logger.info("no production build yet: building the web app first");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) {
+    logger.fatal("the build failed");
+    process.exit(1);
+  }
+}
+
+const platform = await createPlatform({ config, logger }).catch((error) => {
+  if (error instanceof DataDirInUseError) {
+    logger.fatal(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
+
+// The operator endpoint: with the embedded database, `npm run ops` runs its commands in here.
+const opsEndpoint = config.databaseUrl ? undefined : await startOpsEndpoint(platform.deps, config.dataDir);
+
+const webOptions = {
+  platformFetch: config.apiUrl ? undefined : platform.fetch,
+  apiUrl: config.apiUrl,
+  sessionSecret: config.sessionSecret,
+  secureCookies: config.env === "production" && !config.insecureCookies,
+  devOutbox: config.devOutbox,
+  codeResendSeconds: config.codeResendSeconds,
+  publicUrl: config.publicUrl,
+  mode: dev ? "development" : "production",
+};
+
+const listener = getRequestListener((request, env) => app.fetch(request, env), {
+  overrideGlobalObjects: false,
+});
+const server = createServer((req, res) => {
+  if (vite) vite.middlewares(req, res, () => listener(req, res));
+  else listener(req, res);
+});
+
+// In dev, Vite serves the modules and reloads the web handler on change; its HMR socket shares
+// this server (Vite adds its own upgrade listener for it).
+const vite = dev
+  ? await import("vite").then((v) =>
+      v.createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" }),
+    )
+  : undefined;
+
+let productionHandler: WebHandler | undefined;
+async function webHandler(): Promise<WebHandler> {
+  if (vite) {
+    const mod = (await vite.ssrLoadModule("./app/.server/web.ts")) as WebModule;
+    return mod.createWebHandler(webOptions);
+  }
+  productionHandler ??= ((await import(pathToFileURL(SERVER_BUILD).href)) as WebModule).createWebHandler(
+    webOptions,
+  );
+  return productionHandler;
+}
+
+/** The visitor's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
+function clientIp(incoming: IncomingMessage | undefined): string {
+  if (config.trustProxy) {
+    const forwarded = incoming?.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return incoming?.socket.remoteAddress ?? "";
+}
+
+/**
+ * The request as the visitor made it. Behind a TLS-terminating proxy (TRUST_PROXY=1) the URL
+ * takes the proxy's X-Forwarded-Proto and -Host, so origin checks and redirects see https.
+ */
+function publicUrl(raw: Request): string {
+  if (!config.trustProxy) return raw.url;
+  const u = new URL(raw.url);
+  const proto = raw.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = raw.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if (proto === "https" || proto === "http") u.protocol = `${proto}:`;
+  if (host) u.host = host;
+  return u.toString();
+}
+
+function publicRequest(raw: Request, headers = raw.headers): Request {
+  const url = publicUrl(raw);
+  if (url === raw.url && headers === raw.headers) return raw;
+  const hasBody = raw.method !== "GET" && raw.method !== "HEAD";
+  return new Request(url, {
+    method: raw.method,
+    headers,
+    body: hasBody ? raw.body : undefined,
+    signal: raw.signal,
+    // @ts-expect-error Node's fetch needs this for a streamed request body
+    duplex: "half",
+  });
+}
+
+const app = new Hono<{
+  Bindings: { incoming: IncomingMessage };
+  Variables: { requestId: string; nonce: string };
+}>();
+
+// One log line per request: id, method, route, status, duration.
+app.use("*", async (c, next) => {
+  const started = performance.now();
+  const requestId = c.req.header("x-request-id") || randomUUID();
+  c.set("requestId", requestId);
+  await next();
+  c.header("x-request-id", requestId);
+  logger.info(
+    {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    },
+    "request",
+  );
+});
+
+// Security headers on everything served (pages, /api, assets): CSP with this request's nonce,
+// which the web app puts on its inline scripts; HSTS only in production over https.
+app.use("*", async (c, next) => {
+  const nonce = newNonce();
+  c.set("nonce", nonce);
+  await next();
+  const url = publicUrl(c.req.raw);
+  const https = url.startsWith("https:") || Boolean(config.publicUrl?.startsWith("https:"));
+  const headers = securityHeaders({ nonce, url, hsts: !dev && https });
+  const res = withSecurityHeaders(c.res, headers);
+  if (res !== c.res) c.res = res;
+});
+
+app.use("*", compress());
+
+app.all("/api/*", (c) => {
+  // The client's address as this server saw it; a value sent by the client is never trusted.
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("x-client-ip", clientIp(c.env.incoming));
+  headers.set("x-request-id", c.get("requestId"));
+  return platform.fetch(publicRequest(c.req.raw, headers));
+});
+
+if (!vite) {
+  // Fingerprinted files never change: cache them for a year.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: relative(process.cwd(), join(buildDir, "client")) || ".",
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: relative(process.cwd(), join(buildDir, "client")) || ".",
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+}
+
+app.all("*", async (c) => {
+  const handle = await webHandler();
+  return handle(publicRequest(c.req.raw), {
+    clientIp: clientIp(c.env.incoming),
+    requestId: c.get("requestId"),
+    nonce: c.get("nonce"),
+  });
+});
+
+// The web session's cookie signs the page's live socket in to private channels (fills, closes):
+// the bearer token stays in the httpOnly cookie, never in page script. Only a socket opened by one
+// of this site's pages (Origin = this host) is signed in, so another site cannot ride the cookie.
+const socketSessions = createSessionStorage(config.sessionSecret, false);
+async function socketUser(request: IncomingMessage): Promise<number | undefined> {
+  const { cookie, origin } = request.headers;
+  if (!cookie || !origin || !URL.canParse(origin)) return undefined;
+  const forwarded = config.trustProxy ? request.headers["x-forwarded-host"] : undefined;
+  const host =
+    (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || request.headers.host;
+  if (new URL(origin).host !== host) return undefined;
+  const token = (await socketSessions.getSession(cookie)).get("token");
+  if (!token) return undefined;
+  return (await platform.deps.authenticate(token)).id;
+}
+
+server.on("upgrade", (request, socket, head) => {
+  const path = (request.url ?? "").split("?")[0];
+  if (path === "/ws") {
+    // A reset while the session is looked up must not become an unhandled error.
+    const dropped = () => socket.destroy();
+    socket.on("error", dropped);
+    void socketUser(request)
+      .catch(() => undefined)
+      .then((userId) => {
+        socket.off("error", dropped);
+        if (!socket.destroyed) platform.hub.handleUpgrade(request, socket, head, userId);
+      });
+  }
+  // Anything else is Vite's HMR socket in dev (Vite listens for it itself); refuse it otherwise.
+  else if (!vite) socket.destroy();
+});
+
+server.on("error", async (error: NodeJS.ErrnoException) => {
+  logger.fatal(
+    error.code === "EADDRINUSE"
+      ? `port ${config.port} is already in use: set PORT to a free one`
+      : error.message,
+  );
+  await platform.close();
+  process.exit(1);
+});
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info(
+    { port, database: platform.database.kind, dataDir: config.dataDir, dev },
+    `serving on http://localhost:${port}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const forced = setTimeout(() => {
+    logger.error("shutdown took too long; exiting");
+    process.exit(1);
+  }, 10_000);
+  forced.unref();
+  server.close();
+  server.closeIdleConnections();
+  await opsEndpoint?.close();
+  await platform.close();
+  await vite?.close();
+  clearTimeout(forced);
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

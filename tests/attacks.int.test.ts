@@ -1,0 +1,465 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLedger } from "../platform/ledger/audit.ts";
+import { runOps } from "../platform/ops/registry.ts";
+import { freshEmail, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
+import { TINY_PNG } from "./support/images.ts";
+import { type TestPlatform, testPlatform } from "./support/platform.ts";
+import { createScriptedFeed } from "./support/scripted-feed.ts";
+import { freePort, killServers, startServer, waitForHealth } from "./support/server-process.ts";
+
+// Attacks (OWASP ASVS level 2 as the checklist; SECURITY.md maps each to its requirement): one
+// customer reaching another's records (IDOR), brute force on passwords, codes and TOTP, account
+// enumeration; and, through the real server and web app, session fixation, CSRF and open
+// redirects.
+
+const feed = createScriptedFeed({ "btc/usdt": 60000, "eth/usdt": 3000 });
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await testPlatform({ CODE_RESEND_SECONDS: "1" }, { marketFeed: feed });
+  await t.marketReady();
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  killServers();
+});
+
+const ops = (...words: string[]) => runOps(t.platform.deps, words, "attack-test");
+const get = (path: string, token?: string) => t.api(path, { token });
+const post = (path: string, json: unknown, token?: string, ip?: string) =>
+  t.api(path, { method: "POST", json, token, ip });
+const codeAt = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+const png = TINY_PNG;
+
+let phones = 0;
+/** A customer who may withdraw: phone bound, primary KYC approved, fund password, money. */
+async function withdrawer() {
+  const account = await registerByEmail(t);
+  const phone = `8${String((Date.now() + ++phones * 7919) % 9_000_000).padStart(7, "0")}`;
+  expect((await get(`/captcha?phone=${phone}&area_code=65&type=bind`, account.token)).status).toBe(200);
+  const code = await lastCode(t, `+65${phone}`);
+  expect((await post("/security/phone", { area_code: "65", phone, code }, account.token)).status).toBe(200);
+  const id_number = `A${process.pid}${phones}Z`;
+  const kyc = { real_name: "Ana Lim", id_number, country: "sg", document_type: "id_card" };
+  expect((await post("/user/kyc/primary", kyc, account.token)).status).toBe(200);
+  const listed = await ops("kyc", "list", "--status", "pending");
+  const id = listed.output
+    .split("\n")
+    .find((line) => line.includes(id_number))
+    ?.trim()
+    .split(/\s+/)[0];
+  expect((await ops("kyc", "approve", String(id))).ok).toBe(true);
+  const fund = { new_pay_pwd: "Fund2026ok", new_pay_pwd_confirmation: "Fund2026ok" };
+  expect((await post("/security/fund_password", fund, account.token)).status).toBe(200);
+  expect((await ops("deposit", "--account", account.email, "--coin", "USDT", "--amount", "1000")).ok).toBe(
+    true,
+  );
+  return account;
+}
+
+describe("IDOR: a customer cannot reach another's records", () => {
+  let a: Awaited<ReturnType<typeof withdrawer>>;
+  let b: Awaited<ReturnType<typeof registerByEmail>>;
+  beforeAll(async () => {
+    a = await withdrawer();
+    b = await registerByEmail(t);
+  }, 60_000);
+
+  it("orders: B can neither read nor cancel A's pending spot order", async () => {
+    const placed = await post(
+      "/spot/order",
+      { code: "btc/usdt", type: "limit", side: "buy", quantity: "0.001", price: "30000" },
+      a.token,
+    );
+    expect(placed.body.data).toMatchObject({ status: "open" });
+    const id = placed.body.data.id;
+    const read = await get(`/trade/order?id=${id}`, b.token);
+    expect(read.status).toBe(404);
+    expect(JSON.stringify(read.body)).not.toContain("30000");
+    expect((await post("/spot/cancel", { id }, b.token)).status).toBe(404);
+    expect((await post("/spot/cancel_all", {}, b.token)).status).toBeLessThan(500);
+    expect((await get(`/trade/order?id=${id}`, a.token)).body.data.order).toMatchObject({ status: "open" });
+    // Nor does B's list show it.
+    expect(JSON.stringify((await get("/spot/orders", b.token)).body.data)).not.toContain(`"id":${id},`);
+  });
+
+  it("contract orders and positions: B cannot cancel, close or set stops on A's", async () => {
+    const moved = await post(
+      "/wallet/transfer",
+      { coin: "USDT", from: "spot", to: "contract", amount: "300" },
+      a.token,
+    );
+    expect(moved.status).toBe(200);
+    const limit = await post(
+      "/contract/order",
+      { code: "btc/usdt", side: "buy", type: "limit", price: "30000", quantity: "0.01", leverage: 10 },
+      a.token,
+    );
+    expect(limit.body.data.order).toMatchObject({ status: "open" });
+    expect((await post("/contract/cancel", { id: limit.body.data.order.id }, b.token)).status).toBe(404);
+    const market = await post(
+      "/contract/order",
+      { code: "btc/usdt", side: "buy", quantity: "0.01", leverage: 10 },
+      a.token,
+    );
+    expect(market.status, JSON.stringify(market.body)).toBe(200);
+    const positionId = market.body.data.position.id;
+    expect((await post("/contract/close", { position_id: positionId }, b.token)).status).toBe(404);
+    expect(
+      (await post("/contract/tpsl", { position_id: positionId, take_profit: "90000" }, b.token)).status,
+    ).toBeGreaterThanOrEqual(400);
+    const positions = (await get("/contract/positions", a.token)).body.data;
+    expect(JSON.stringify(positions)).toContain(`"id":${positionId}`);
+  });
+
+  it("withdrawals: B cannot read A's withdrawal record", async () => {
+    const sent = await post(
+      "/wallet/withdraw",
+      {
+        coin: "USDT",
+        network: "TRC20",
+        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        amount: "10",
+        payment_password: "Fund2026ok",
+      },
+      a.token,
+    );
+    expect(sent.status).toBe(200);
+    const [record] = (await get("/wallet/records?kind=withdraw", a.token)).body.data.list;
+    expect(record.id).toBeTruthy();
+    expect((await get(`/wallet/record?id=${encodeURIComponent(record.id)}`, a.token)).status).toBe(200);
+    const theirs = await get(`/wallet/record?id=${encodeURIComponent(record.id)}`, b.token);
+    expect(theirs.status).toBe(404);
+    expect((await get("/wallet/records?kind=withdraw", b.token)).body.data.list).toEqual([]);
+  });
+
+  it("uploads: B cannot fetch A's avatar or identity document", async () => {
+    const form = new FormData();
+    form.append("avatar", new File([png], "me.png", { type: "image/png" }));
+    const uploaded = await t.api("/user/avatar", { method: "POST", body: form, token: a.token });
+    const path: string = uploaded.body.data.avatar;
+    const as = (token?: string) =>
+      t.platform.fetch(
+        new Request(`http://test.local${path}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        }),
+      );
+    expect((await as(a.token)).status).toBe(200);
+    const theirs = await as(b.token);
+    expect(theirs.status).toBe(404);
+    expect(theirs.headers.get("content-type")).toContain("application/json");
+    expect((await as()).status).toBe(401);
+  });
+
+  it("messages: B can neither read nor mark read A's message", async () => {
+    const list = (await get("/inbox/list", a.token)).body.data.items;
+    expect(list.length).toBeGreaterThan(0);
+    const id = list[0].id;
+    expect((await get(`/inbox/show?id=${id}`, b.token)).status).toBe(404);
+    expect((await post("/inbox/read", { id }, b.token)).status).toBe(404);
+    const unreadBefore = (await get("/inbox/unread", a.token)).body.data;
+    await post("/inbox/read_all", {}, b.token);
+    expect((await get("/inbox/unread", a.token)).body.data).toEqual(unreadBefore);
+  });
+
+  it("saved addresses and sessions: B cannot delete or end A's", async () => {
+    const address = await post(
+      "/user/withdrawal_addresses/add",
+      {
+        coin: "USDT",
+        network: "TRC20",
+        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        remark: "mine",
+        payment_password: "Fund2026ok",
+      },
+      a.token,
+    );
+    expect(address.status, JSON.stringify(address.body)).toBe(200);
+    const addressId = address.body.data?.id;
+    {
+      // Looked up among B's own only: "not found", as for an id that does not exist.
+      const refused = await post("/user/withdrawal_addresses/delete", { id: addressId }, b.token);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.id).toEqual(["Not found"]);
+      expect(JSON.stringify((await get("/user/withdrawal_addresses", a.token)).body.data)).toContain(
+        `"id":${addressId}`,
+      );
+    }
+    const sessions = (await get("/user/sessions", a.token)).body.data;
+    const sessionId = (Array.isArray(sessions) ? sessions : sessions.list)[0].id;
+    // Looked up among B's own sessions only: refused as unknown, and A stays signed in.
+    expect([404, 422]).toContain((await post("/user/sessions/revoke", { id: sessionId }, b.token)).status);
+    expect((await get("/user/info", a.token)).status).toBe(200);
+  });
+
+  it("leaves the ledger balanced", async () => {
+    expect((await auditLedger(t.platform.deps.db)).findings).toEqual([]);
+  });
+});
+
+describe("brute force is throttled", () => {
+  it("login: after 5 wrong passwords the account refuses even the right one, from any address", async () => {
+    const { email } = await registerByEmail(t);
+    for (let i = 0; i < 5; i++) {
+      expect((await post("/login", { account: email, password: `Wrong${i}pass` })).status).toBe(422);
+    }
+    const right = await post("/login", { account: email, password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("login: one address guessing across many accounts is stopped after 30 failures", async () => {
+    const ip = "10.200.0.1";
+    let stopped = 0;
+    for (let i = 0; i < 32; i++) {
+      const res = await post(
+        "/login",
+        { account: freshEmail("spray"), password: "Guess1234" },
+        undefined,
+        ip,
+      );
+      if (res.status === 429) stopped++;
+    }
+    expect(stopped).toBeGreaterThan(0);
+  });
+
+  it("codes: five wrong guesses burn the code; the right one then fails too", async () => {
+    const email = freshEmail();
+    await post("/send_email", { email, type: "register" });
+    const code = await lastCode(t, email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post("/check_code", { type: "email", email, code: wrong, purpose: "register" })).status,
+      ).toBe(422);
+    }
+    const right = await post("/register", {
+      type: "email",
+      email,
+      code,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      agree: true,
+    });
+    expect(right.status).toBe(422);
+    expect(right.body.errors.code).toBeTruthy();
+  });
+
+  it("TOTP at sign-in: a ticket dies after its tries, even for the right code", async () => {
+    const account = await registerByEmail(t);
+    const setup = await get("/security/google", account.token);
+    const secret: string = setup.body.data.secret;
+    expect((await post("/security/google/bind", { google_code: codeAt(secret) }, account.token)).status).toBe(
+      200,
+    );
+    const first = await post("/login", { account: account.email, password: PASSWORD });
+    const ticket = first.body.data.two_factor.ticket;
+    const right = codeAt(secret);
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) await post("/login/verify", { ticket, code: wrong });
+    const late = await post("/login/verify", { ticket, code: right });
+    expect(late.status).toBe(422);
+    expect(late.body.data?.token).toBeUndefined();
+  });
+});
+
+describe("account enumeration", () => {
+  it("login answers an unknown account exactly as a wrong password, in about the same time", async () => {
+    const { email } = await registerByEmail(t);
+    const known = await post("/login", { account: email, password: "Wrong1234" });
+    const unknown = await post("/login", { account: freshEmail("nobody"), password: "Wrong1234" });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    // Both paths verify a password hash (a decoy for the unknown one): no fast "no such user".
+    const time = async (account: string) => {
+      const started = performance.now();
+      await post("/login", { account, password: "Wrong1234" });
+      return performance.now() - started;
+    };
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const other = await registerByEmail(t);
+      knownTimes.push(await time(other.email));
+      unknownTimes.push(await time(freshEmail("nobody")));
+    }
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[1] ?? 0;
+    expect(median(unknownTimes)).toBeGreaterThan(median(knownTimes) / 3);
+  });
+
+  it("password reset answers the same for unknown accounts", async () => {
+    const { email } = await registerByEmail(t);
+    // One code per address per CODE_RESEND_SECONDS (1 s here), whatever it is for.
+    await new Promise((r) => setTimeout(r, 1100));
+    const knownSend = await post("/send_email", { email, type: "reset" });
+    const unknownSend = await post("/send_email", { email: freshEmail("nobody"), type: "reset" });
+    expect(unknownSend.status).toBe(knownSend.status);
+    // The same message and the same shape (the captcha key is random per send, for both).
+    expect(unknownSend.body.message).toBe(knownSend.body.message);
+    expect(Object.keys(unknownSend.body.data ?? {})).toEqual(Object.keys(knownSend.body.data ?? {}));
+    const attempt = (account: string) =>
+      post("/user/reset_login_pwd", {
+        account,
+        code: "123456",
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      });
+    const [known, unknown] = [await attempt(email), await attempt(freshEmail("nobody"))];
+    expect(unknown.status).toBe(known.status);
+    expect(Object.keys(unknown.body.errors)).toEqual(Object.keys(known.body.errors));
+  });
+});
+
+// The web app through the real server (needs the production build at BUILD_DIR).
+describe("the web app: session fixation, CSRF, open redirects", () => {
+  let base: string;
+  let port: number;
+  const account = { email: "", token: "" };
+  const http = {
+    async api(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
+      const headers = new Headers(init.headers);
+      if (init.json !== undefined) headers.set("content-type", "application/json");
+      const res = await fetch(`${base}/api${path}`, {
+        ...init,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    },
+  };
+  beforeAll(async () => {
+    port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "attack-")),
+      DEV_OUTBOX: "1",
+      CODES_PER_IP_HOUR: "1000",
+      LOG_LEVEL: "warn",
+    });
+    await waitForHealth(port, () => true, 170_000).catch((error) => {
+      throw new Error(`${error.message}: ${server.output()}`);
+    });
+    base = `http://127.0.0.1:${port}`;
+    Object.assign(account, await registerByEmail(http as unknown as TestPlatform));
+  }, 200_000);
+
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))
+      ?.split(";")[0];
+  /** The session cookie's content: signed, not encrypted (it holds nothing secret but the token). */
+  const sessionData = (cookie: string | undefined) => {
+    const value = decodeURIComponent(cookie?.split("=")[1] ?? "");
+    const payload = value.slice(0, value.lastIndexOf("."));
+    return JSON.parse(decodeURIComponent(escape(atob(payload)))) as { token?: string };
+  };
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const sameSite = { origin: "", "sec-fetch-site": "same-origin" };
+  const signIn = async (email: string, cookie?: string, redirectTo = "/") => {
+    const res = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...sameSite, origin: base, ...(cookie ? { cookie } : {}) },
+      body: form({ type: "email", account: email, password: PASSWORD, redirectTo }),
+    });
+    return res;
+  };
+
+  it("session fixation: a session cookie planted before login is replaced at login", async () => {
+    // The attacker signs in as himself and plants his cookie in the victim's browser.
+    const attacker = await registerByEmail(http as unknown as TestPlatform);
+    const planted = cookieOf(await signIn(attacker.email));
+    expect(sessionData(planted).token).toBeTruthy();
+    const victim = await signIn(account.email, planted);
+    expect(victim.status).toBe(302);
+    const issued = cookieOf(victim);
+    expect(issued).toBeTruthy();
+    expect(issued).not.toBe(planted);
+    const token = sessionData(issued).token;
+    expect(token).toBeTruthy();
+    expect(token).not.toBe(sessionData(planted).token);
+    // Each login is a new platform session: two logins never share a token.
+    const again = sessionData(cookieOf(await signIn(account.email))).token;
+    expect(again).not.toBe(token);
+    expect(
+      (await http.api("/user/info", { headers: { authorization: `Bearer ${token}` } })).body.data.user.email,
+    ).toBe(account.email);
+  });
+
+  it("CSRF: a cross-site form post is refused and changes nothing", async () => {
+    const cookie = cookieOf(await signIn(account.email));
+    const token = sessionData(cookie).token;
+    const forged: Record<string, string>[] = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+      { referer: "https://evil.example/page" },
+      {}, // an old browser that sends neither: refused too
+    ];
+    for (const headers of forged) {
+      const res = await fetch(`${base}/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...headers, cookie: cookie ?? "" },
+        body: form({}),
+      });
+      expect([400, 403], JSON.stringify(headers)).toContain(res.status);
+      expect(cookieOf(res) ?? "", JSON.stringify(headers)).toBe("");
+    }
+    // The session is still alive: the forged logouts did nothing.
+    expect((await http.api("/user/info", { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
+    const own = await fetch(`${base}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base, "sec-fetch-site": "same-origin", cookie: cookie ?? "" },
+      body: form({}),
+    });
+    expect(own.status).toBe(302);
+  });
+
+  it("open redirects: redirectTo never leaves the site", async () => {
+    const cookie = cookieOf(await signIn(account.email));
+    const hostile = [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/\t/evil.example",
+      "/%09/evil.example",
+      "/\\/evil.example",
+      "https:evil.example",
+      "javascript:alert(1)",
+      " //evil.example",
+      "/..//evil.example",
+    ];
+    const stays = (location: string | null) => {
+      expect(location).toBeTruthy();
+      // Resolved the way a browser does (tabs and newlines dropped), it is on this site.
+      const resolved = new URL(location as string, base);
+      expect(resolved.origin, location ?? "").toBe(base);
+    };
+    for (const target of hostile) {
+      const viaGet = await fetch(`${base}/login?redirectTo=${encodeURIComponent(target)}`, {
+        redirect: "manual",
+        headers: { cookie: cookie ?? "" },
+      });
+      expect(viaGet.status, target).toBe(302);
+      stays(viaGet.headers.get("location"));
+      const viaPost = await signIn(account.email, undefined, target);
+      expect(viaPost.status, target).toBe(302);
+      stays(viaPost.headers.get("location"));
+    }
+    // A path on the site is kept.
+    const kept = await signIn(account.email, undefined, "/asset?x=1");
+    expect(kept.headers.get("location")).toBe("/asset?x=1");
+  });
+});

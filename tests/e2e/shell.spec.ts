@@ -1,0 +1,161 @@
+import { expect, test } from "@playwright/test";
+
+const jsOn = (project: string) => project === "js";
+
+test.describe("the app shell", () => {
+  test("home shows the header, the shortcut grid and the five tabs, with no sideways scroll", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    const tabs = page.getByRole("navigation", { name: "Main sections" }).getByRole("link");
+    await expect(tabs).toHaveText(["Home", "Trades", "Staking", "Assets", "Mine"]);
+    await expect(tabs.first()).toHaveAttribute("href", "/");
+    await expect(tabs.nth(1)).toHaveAttribute("href", "/tradeing");
+    await expect(page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link").first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("screens that hide the tab bar hide it, with a back arrow in the header", async ({ page }) => {
+    await page.goto("/areacode");
+    await expect(page.getByRole("navigation", { name: "Main sections" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Country or region");
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an unknown path is a 404 page inside the shell", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main sections" })).toBeVisible();
+  });
+
+  test("a private screen sends a visitor without a session to login, remembering the way back", async ({
+    page,
+  }) => {
+    const response = await page.goto("/download?from=test");
+    expect(response?.url()).toContain("/login?redirectTo=%2Fdownload%3Ffrom%3Dtest");
+  });
+
+  test("every new navigation starts at the top of the page", async ({ page }, info) => {
+    test.skip(!jsOn(info.project.name), "without JS every navigation is a fresh page anyway");
+    await page.goto("/areacode");
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("link", { name: /Singapore/ }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("languages", () => {
+  test("switching language is a plain form post that sticks, in all ten languages", async ({ page }) => {
+    await page.goto("/language");
+    await expect(page.getByRole("button")).toContainText([
+      "English",
+      "简体中文",
+      "繁體中文",
+      "日本語",
+      "Español",
+      "Русский",
+      "한국어",
+      "Tiếng Việt",
+      "Bahasa Indonesia",
+      "Português",
+    ]);
+    await page.getByRole("button", { name: "日本語" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect(page.getByRole("status")).toContainText("日本語");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+    await expect(page.getByRole("navigation").last().getByRole("link").first()).not.toHaveText("Home");
+
+    for (const [name, tag] of [
+      ["繁體中文", "zh-TW"],
+      ["Tiếng Việt", "vi"],
+      ["English", "en"],
+    ] as const) {
+      await page.goto("/language");
+      await page.getByRole("button", { name }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", tag);
+    }
+  });
+});
+
+test.describe("lite mode", () => {
+  test("Save-Data: on serves pages with no script at all, still working", async ({ browser }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { "Save-Data": "on" } });
+    const page = await context.newPage();
+    await page.goto("/areacode");
+    expect(await page.locator("script:not([type='application/json'])").count()).toBe(0);
+    await page.getByRole("searchbox").fill("japan");
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page.getByRole("link", { name: /Japan/ })).toHaveAttribute("href", /area_code=81/);
+    await context.close();
+  });
+
+  test("can be switched on and off on /language", async ({ page }) => {
+    await page.goto("/language");
+    const toggle = page.getByRole("button", { name: "Lite mode" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(toggle).toHaveText("On");
+    expect(await page.locator("script").count()).toBe(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  });
+});
+
+test.describe("content screens", () => {
+  test("the dial-code picker returns the chosen code to the form that asked", async ({ page }) => {
+    await page.goto("/areacode?returnTo=%2Flanguage");
+    await page.getByRole("searchbox").fill("+65");
+    await page.getByRole("button", { name: /Search/ }).click();
+    await page.getByRole("link", { name: /Singapore/ }).click();
+    await expect(page).toHaveURL(/\/language\?area_code=65&country=SG$/);
+  });
+
+  test("terms and privacy read in the chosen language", async ({ page }) => {
+    await page.goto("/protocol");
+    await expect(page.getByRole("heading", { name: "Terms of Use" })).toBeVisible();
+    await page.getByRole("link", { name: "Privacy policy" }).click();
+    await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
+  });
+
+  test("customer service lists the site's contacts", async ({ page }) => {
+    await page.goto("/customerservice");
+    await expect(page.getByRole("link", { name: /E-mail/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(page.getByRole("link", { name: /Phone/ })).toHaveAttribute("href", /^tel:/);
+  });
+
+  test("the API documentation is readable", async ({ page }, info) => {
+    test.skip(!jsOn(info.project.name), "the API viewer is a script");
+    await page.goto("/api/docs");
+    await expect(page.getByText("/about/content").first()).toBeVisible();
+  });
+});
+
+test.describe("forged posts", () => {
+  test("a form post from another site is refused; our own goes through", async ({ request, baseURL }) => {
+    const forged = await request.post("/language", {
+      form: { lng: "ja" },
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    // React Router's own origin check or ours (for browsers that send no Origin) refuses it.
+    expect([400, 403]).toContain(forged.status());
+    expect(forged.headers()["set-cookie"] ?? "").not.toContain("lng=");
+    const noOrigin = await request.post("/language", { form: { lng: "ja" }, maxRedirects: 0 });
+    expect(noOrigin.status()).toBe(403);
+    const own = await request.post("/language", {
+      form: { lng: "ja" },
+      headers: { Origin: new URL(baseURL ?? "").origin },
+      maxRedirects: 0,
+    });
+    expect(own.status()).toBe(302);
+    expect(own.headers()["set-cookie"]).toContain("lng=");
+  });
+});

@@ -1,0 +1,188 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { ops } from "./ops.ts";
+import { registerByEmail } from "./support.ts";
+
+// Timed contracts, with JavaScript on and off: the Trades tab's "Timed" mode (countdown, bet
+// figures, confirmation), bets settling at the end of their round, and /previousresults showing
+// the two ticks that decided each round — checked here against the public tick log.
+//
+// The shortest product is 60 s and a bet joins the round after the running one, so a bet
+// settles 60–120 s after it is placed: these journeys take about two minutes.
+
+test.describe.configure({ timeout: 240_000 });
+
+const SHOTS = process.env.E2E_SHOTS;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const project = test.info().project.name;
+  await page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage: true });
+}
+
+/** A new account, signed in, with `amount` USDT in its spot wallet (an operator deposit). */
+async function bettor(page: Page, amount = "100") {
+  const email = await registerByEmail(page);
+  expect(ops("deposit", "--account", email, "--coin", "USDT", "--amount", amount)).toMatch(/credited/);
+  return email;
+}
+
+const TIMED = "/tradeing?mode=timed&code=btc/usdt&period=60";
+
+/** Fills the amount, chooses a direction, checks the confirmation and confirms. */
+async function placeBet(page: Page, direction: "Bullish" | "Bearish", amount: string, fee: string) {
+  await page.getByLabel("Amount (USDT)").fill(amount);
+  await page.getByRole("button", { name: new RegExp(direction) }).click();
+  const sheet = page.getByRole("dialog", { name: "Confirm bet" });
+  await expect(sheet.getByText(`${amount}.00 USDT`)).toBeVisible();
+  await expect(sheet.getByText(`${fee} USDT`, { exact: true })).toBeVisible();
+  await expect(sheet.getByText(direction, { exact: true })).toBeVisible();
+  await shot(page, `confirm-${direction.toLowerCase()}`);
+  await sheet.getByRole("button", { name: "Confirm" }).click();
+  const toast = page.getByRole("status");
+  await expect(toast).toHaveText(/^Bet placed on period \d{12}$/);
+  return /(\d{12})/.exec((await toast.textContent()) ?? "")?.[1] as string;
+}
+
+const pending = (page: Page) => page.getByRole("region", { name: "Bets in progress" });
+const past = (page: Page) => page.getByRole("region", { name: "Past bets" });
+
+test("an up and a down bet settle against the recorded ticks", async ({ page }) => {
+  await bettor(page);
+  await page.goto(TIMED);
+  await expect(
+    page.getByRole("navigation", { name: "Trading mode" }).getByRole("link", { name: "Timed" }),
+  ).toHaveAttribute("aria-current", "true");
+  const timer = page.getByRole("timer", { name: "Time left in the current period" });
+  await expect(timer).toHaveText(/^00:0[01]:\d\d$/);
+  if (test.info().project.name === "js") {
+    // The countdown runs in the page.
+    const first = await timer.textContent();
+    await expect(timer).not.toHaveText(first ?? "", { timeout: 3000 });
+  }
+  await expect(page.getByTestId("odds")).toHaveText("80%");
+  await expect(page.getByTestId("fee-rate")).toHaveText("1%");
+  await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
+  await shot(page, "timed");
+
+  if (test.info().project.name === "js") {
+    // The expected profit or loss follows the amount as it is typed.
+    await page.getByLabel("Amount (USDT)").fill("10");
+    await expect(page.getByTestId("bet-fee")).toHaveText("0.10");
+    await expect(page.getByTestId("if-right")).toHaveText("+7.90");
+    await expect(page.getByTestId("if-wrong")).toHaveText("-10.10");
+  }
+
+  const upPeriod = await placeBet(page, "Bullish", "10", "0.10");
+  const downPeriod = await placeBet(page, "Bearish", "20", "0.20");
+  await expect(page.getByTestId("available")).toHaveText("69.70 USDT");
+  await expect(pending(page).getByRole("listitem")).toHaveCount(2);
+  await shot(page, "pending");
+
+  // Both rounds end and are settled; the page is reloaded until they show up as settled.
+  await expect(async () => {
+    await page.reload();
+    await expect(pending(page).getByText("No bets waiting for their round.")).toBeVisible({ timeout: 1000 });
+    await expect(past(page).getByRole("listitem")).toHaveCount(2, { timeout: 1000 });
+  }).toPass({ timeout: 180_000, intervals: [3000] });
+  await shot(page, "settled");
+
+  const bets = past(page).getByRole("listitem");
+  const settled: { period: string; status: string; payout: string; direction: string }[] = [];
+  for (let i = 0; i < 2; i++) {
+    const item = bets.nth(i);
+    settled.push({
+      period: (await item.getAttribute("data-period")) ?? "",
+      status: (await item.getAttribute("data-status")) ?? "",
+      payout: (await item.getByTestId("bet-payout").textContent()) ?? "",
+      direction: (await item.getByText(/^(Bullish|Bearish)$/).textContent()) ?? "",
+    });
+  }
+  let expectedBalance = 69.7;
+  for (const [direction, period, amount] of [
+    ["Bullish", upPeriod, 10],
+    ["Bearish", downPeriod, 20],
+  ] as const) {
+    const bet = settled.find((b) => b.direction === direction);
+    expect(bet?.period).toBe(period);
+    // The round's result and the ticks that decided it, on /previousresults.
+    await page.goto(TIMED);
+    await page.getByRole("link", { name: "All results" }).click();
+    await expect(page).toHaveURL(/\/previousresults\?product=\d+/);
+    await page.getByRole("link", { name: period, exact: true }).click();
+    await expect(page.getByRole("region", { name: `Round ${period}` })).toBeVisible();
+    await shot(page, `round-${direction.toLowerCase()}`);
+    const result = ((await page.getByTestId("round-result").textContent()) ?? "").trim();
+    const openId = Number(await page.getByTestId("open-tick-id").textContent());
+    const closeId = Number(await page.getByTestId("close-tick-id").textContent());
+
+    // Anyone can recompute it from the tick log the page links to.
+    const href = await page.getByRole("link", { name: "Tick log of this round (JSON)" }).getAttribute("href");
+    const log = (await (await page.request.get(href ?? "")).json()).data as {
+      id: number;
+      price: string;
+      time: number;
+    }[];
+    const start = Date.UTC(
+      Number(period.slice(0, 4)),
+      Number(period.slice(4, 6)) - 1,
+      Number(period.slice(6, 8)),
+      Number(period.slice(8, 10)),
+      Number(period.slice(10, 12)),
+    );
+    const last = (at: number) =>
+      log
+        .filter((t) => t.time <= at)
+        .sort((a, b) => a.time - b.time || a.id - b.id)
+        .at(-1);
+    const open = last(start);
+    const close = last(start + 60_000);
+    expect(open?.id).toBe(openId);
+    expect(close?.id).toBe(closeId);
+    const move = Number(close?.price) - Number(open?.price);
+    const recomputed = move > 0 ? "Up" : move < 0 ? "Down" : "Level";
+    expect(result).toBe(recomputed);
+
+    const won =
+      (recomputed === "Up" && direction === "Bullish") || (recomputed === "Down" && direction === "Bearish");
+    const status = recomputed === "Level" ? "level" : won ? "win" : "loss";
+    expect(bet?.status).toBe(status);
+    const payout = status === "win" ? amount * 1.8 : status === "level" ? amount : 0;
+    expect(bet?.payout).toBe(payout.toFixed(2));
+    expectedBalance += payout;
+  }
+  await page.goto(TIMED);
+  await expect(page.getByTestId("available")).toHaveText(`${expectedBalance.toFixed(2)} USDT`);
+  await page.goto("/previousresults");
+  await expect(page.getByRole("table")).toBeVisible();
+  await shot(page, "results");
+});
+
+test("a bet the wallet cannot pay, or out of the limits, is refused on the field", async ({ page }) => {
+  await bettor(page, "100");
+  await page.goto(TIMED);
+  const amount = page.getByLabel("Amount (USDT)");
+  const sheet = page.getByRole("dialog", { name: "Confirm bet" });
+  for (const [value, message] of [
+    ["1000", "Insufficient balance"],
+    ["5", "The minimum bet is 10 USDT"],
+    ["20000", "The maximum bet is 10000 USDT"],
+  ] as const) {
+    await amount.fill(value);
+    await page.getByRole("button", { name: /Bullish/ }).click();
+    await expect(sheet.getByText(`${Number(value).toLocaleString("en-US")}.00 USDT`)).toBeVisible();
+    await sheet.getByRole("button", { name: "Confirm" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(amount).toHaveValue(value);
+  }
+  await shot(page, "refused");
+  // An empty amount is caught before the confirmation.
+  await amount.fill("");
+  await page.getByRole("button", { name: /Bearish/ }).click();
+  await expect(page.getByText("Amount cannot be empty")).toBeVisible();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
+  await expect(pending(page).getByText("No bets waiting for their round.")).toBeVisible();
+});

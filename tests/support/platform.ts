@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { loadConfig } from "../../platform/config.ts";
+import { type Database, openDatabase } from "../../platform/db/client.ts";
+import { createPlatform, type Platform } from "../../platform/index.ts";
+import { createLogger } from "../../platform/logger.ts";
+import type { MarketFeed } from "../../platform/market/feed.ts";
+import { silentFeed } from "../../platform/market/index.ts";
+import { createSimulator } from "../../platform/market/sim.ts";
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL, a
+ * new Postgres database with a random name, dropped afterwards.
+ */
+export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ memory: true });
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), max: 10 });
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestPlatform = {
+  platform: Platform;
+  /**
+   * Calls /api in-process; `path` starts after /api. JSON bodies are sent as JSON. Each call
+   * comes from its own client address unless `ip` is given (throttles are per address).
+   */
+  api(
+    path: string,
+    init?: RequestInit & { json?: unknown; token?: string; lang?: string; ip?: string },
+  ): Promise<{
+    status: number;
+    body: any;
+    headers: Headers;
+  }>;
+  /** Resolves once the market feed publishes (it starts after back-filling history). */
+  marketReady(): Promise<void>;
+  close(): Promise<void>;
+};
+
+let ipCounter = 1;
+
+export async function testPlatform(
+  env: Record<string, string> = {},
+  options: { marketFeed?: MarketFeed; market?: boolean; jobs?: boolean } = {},
+): Promise<TestPlatform> {
+  const dataDir = mkdtempSync(join(tmpdir(), "exchange-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0000",
+    LOG_LEVEL: "silent",
+    DEV_OUTBOX: "1",
+    ...env,
+  });
+  const database = await freshDatabase();
+  const platform = await createPlatform({
+    config,
+    logger: createLogger("silent"),
+    database,
+    // No market unless the test asks for one: most suites need none and start faster without
+    // its history. `market: true` gives a quick, repeatable simulator.
+    marketFeed:
+      options.marketFeed ?? (options.market ? createSimulator({ seed: 1, intervalMs: 100 }) : silentFeed),
+    // `jobs: false`: no background work (risk, settlements): the test runs each pass itself.
+    operatorMode: options.jobs === false,
+  });
+  return {
+    platform,
+    async api(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.json !== undefined) headers.set("content-type", "application/json");
+      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+      if (init.lang) headers.set("lang", init.lang);
+      headers.set(
+        "x-client-ip",
+        init.ip ?? `10.${ipCounter >> 16}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`,
+      );
+      const response = await platform.fetch(
+        new Request(`http://test.local/api${path}`, {
+          ...init,
+          headers,
+          body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+        }),
+      );
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
+    async marketReady() {
+      const deadline = Date.now() + 90_000;
+      while (platform.market.view.tickers().length === 0) {
+        if (Date.now() > deadline) throw new Error("the market feed did not start");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async close() {
+      await platform.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, type Rollup } from "vite";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The browser bundle's own resolutions (the server keeps the packages' own):
+// - React Router ships a production build (its development warnings compiled out), but its
+//   package exports name only the development one (remix-run/react-router#14102);
+// - react-i18next reaches React's useSyncExternalStore through a shim for React < 18, which on
+//   React 19 only hands over React's own: take it from React directly.
+const browserOnly = [
+  { find: /^use-sync-external-store\/shim$/, replacement: "react" },
+  { find: /^react-router$/, replacement: here("./node_modules/react-router/dist/production/index.mjs") },
+  {
+    find: /^react-router\/dom$/,
+    replacement: here("./node_modules/react-router/dist/production/dom-export.mjs"),
+  },
+];
+
+/** The libraries every page runs. */
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)\//;
+
+/**
+ * What every page loads comes in two files rather than a dozen small ones (each file costs its own
+ * import/export glue and compresses apart from the rest): "framework", the libraries above, and
+ * "shell", the root route with everything it and the client entry import (header, tab bar,
+ * icons…). The entry itself stays apart (it hydrates once the route modules are in), and each
+ * screen's own code is split by route as before.
+ */
+function sharedChunks(): Rollup.ManualChunksOption {
+  let everyPage: Set<string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (FRAMEWORK.test(id)) return "framework";
+    if (!everyPage) {
+      const entry = here("./app/entry.client.tsx");
+      everyPage = new Set();
+      const queue = [here("./app/root.tsx"), ...(getModuleInfo(entry)?.importedIds ?? [])];
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        // The libraries' own helpers go with them.
+        if (everyPage.has(next) || FRAMEWORK.test(next)) continue;
+        everyPage.add(next);
+        queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return everyPage.has(id) ? "shell" : undefined;
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: [
+      { find: /^~(?=\/|$)/, replacement: here("./app") },
+      ...(command === "build" && !isSsrBuild ? browserOnly : []),
+    ],
+  },
+  // The server bundle's entry is the web handler (Web APIs only), which wraps React Router's build.
+  // (Giving the client build an `output` replaces React Router's, whose only addition is a file
+  // name suffix for split route modules, a future flag this app leaves off.)
+  build: {
+    target: "es2022",
+    rollupOptions: isSsrBuild
+      ? { input: "./app/.server/web.ts" }
+      : { output: { manualChunks: sharedChunks() } },
+  },
+}));
