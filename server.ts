@@ -82,6 +82,11 @@ const server = createServer((req, res) => {
   if (vite) vite.middlewares(req, res, () => listener(req, res));
   else listener(req, res);
 });
+// Keep idle connections open longer than clients and proxies do (Node's 5 s is shorter than most
+// of them): a client that reuses a connection the server has just closed sees ECONNRESET. A phone
+// on a slow network also saves a TCP and TLS handshake per page.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 // In dev, Vite serves the modules and reloads the web handler on change; its HMR socket shares
 // this server (Vite adds its own upgrade listener for it).

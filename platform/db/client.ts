@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./lock.ts";
+import { retryTransactions } from "./retry.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -44,7 +45,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // …and so must one that drops while checked out between two statements of a transaction
     // (the pool listens only to idle ones): its next query fails and the request answers 503.
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const db = retryTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
     const client = await pool.connect();
     try {
       // Several instances may start at once: one migrates, the others wait for it.

@@ -144,6 +144,30 @@ describe("the ledger", () => {
   });
 });
 
+describe("many movements at once", () => {
+  it("creates new accounts in a fixed order, so opposite movements never deadlock", async () => {
+    // Each pair moves two coins nobody has used yet, listed in opposite orders: creating an
+    // account holds its index slot until commit, which under PostgreSQL used to deadlock.
+    const legs = (coin: string) => transfer({ platform: "counterparty" }, { platform: "fees" }, coin, "1");
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => [`DLA${i}`, `DLB${i}`]).flatMap(([a, b]) => [
+        db.transaction((tx) =>
+          post(tx, { kind: "test", postings: [...legs(a as string), ...legs(b as string)] }),
+        ),
+        db.transaction((tx) =>
+          post(tx, { kind: "test", postings: [...legs(b as string), ...legs(a as string)] }),
+        ),
+      ]),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    const created = (await db.execute(
+      sql`select count(*)::int as count from ledger_accounts where coin like 'DL%'`,
+    )) as unknown as { rows: { count: number }[] };
+    expect(created.rows[0]?.count).toBe(48);
+    expect((await auditLedger(db)).ok).toBe(true);
+  });
+});
+
 describe("append-only", () => {
   it("the database refuses to update, delete or truncate ledger entries and transactions", async () => {
     const { user } = await registerByEmail(t);

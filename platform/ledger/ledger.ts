@@ -73,10 +73,15 @@ export async function post(
     if (!sum.isZero()) throw new Error(`ledger: ${movement.kind} does not balance in ${coin} (${sum})`);
   }
 
+  // Find (or create) the accounts in key order: creating one holds its unique-index slot until
+  // commit, so two movements creating the same new accounts in opposite orders (USDT→BTC and
+  // BTC→USDT conversions, say) would otherwise deadlock.
+  const refs = new Map<string, { account: AccountRef; coin: string }>();
+  for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
   const ids = new Map<string, number>();
-  for (const line of lines) {
-    const key = keyOf(line.account, line.coin);
-    if (!ids.has(key)) ids.set(key, await accountId(tx, line.account, line.coin));
+  for (const key of [...refs.keys()].sort()) {
+    const ref = refs.get(key) as { account: AccountRef; coin: string };
+    ids.set(key, await accountId(tx, ref.account, ref.coin));
   }
   // Lock in id order: two movements touching the same accounts take the locks the same way.
   const locked = [...new Set(ids.values())].sort((a, b) => a - b);

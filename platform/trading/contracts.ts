@@ -75,7 +75,10 @@ export async function inTransaction<T>(
   work: (tx: Db, events: AccountEvent[]) => Promise<T>,
 ): Promise<T> {
   const events: AccountEvent[] = [];
-  const result = await deps.db.transaction((tx) => work(tx, events));
+  const result = await deps.db.transaction((tx) => {
+    events.length = 0; // a retried attempt starts over (see db/retry.ts)
+    return work(tx, events);
+  });
   for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
   return result;
 }
