@@ -33,7 +33,10 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: issueMessage });
+// In the browser our CSP forbids eval, and zod's probe for it (`new Function`) is reported as a
+// CSP violation even though zod catches it: run without its compiled parsers there. The server
+// keeps them (they make the API's object parsing faster).
+z.config({ customError: issueMessage, jitless: typeof document !== "undefined" });
 
 /** Per-field error lists keyed by the dotted path ("" for the form as a whole). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

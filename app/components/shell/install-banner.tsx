@@ -6,18 +6,21 @@ import { useRootData } from "../../hooks.ts";
  * The install-as-app banner (spec §4): shown when the browser offered an install prompt
  * (`beforeinstallprompt`, caught early by the inline script in root.tsx), the app is not already
  * running standalone, and the banner was never dismissed or last dismissed over 24 hours ago.
+ * It appears at the visitor's first tap, key or scroll, not on arrival (see useEngaged).
  * Dismissing it, or declining the browser's prompt, records the time.
  */
 type InstallPrompt = Event & {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 };
-type PromptWindow = Window & { __installPrompt?: InstallPrompt | null };
+type PromptWindow = Window & { __installPrompt?: InstallPrompt | null; __engaged?: boolean };
 
 export const INSTALL_DISMISSED_KEY = "beacon:install-dismissed-at";
 export const INSTALL_REPEAT_MS = 24 * 60 * 60 * 1000;
 /** Fired by the inline script when a prompt arrives after the page is up. */
 export const INSTALL_READY_EVENT = "beacon:installprompt";
+/** Fired by the inline script at the visitor's first tap, key or scroll. */
+const ENGAGED_EVENT = "beacon:engaged";
 
 function dismissedRecently(now: number) {
   try {
@@ -45,10 +48,30 @@ const mark = (state: string) => {
   document.documentElement.dataset.install = state;
 };
 
+/**
+ * Whether the visitor has done anything on the page yet (a tap, a key, a scroll). The banner waits
+ * for it: offered on arrival it would cover the first view of the screen and, painted late, be
+ * what the browser counts as the page's largest paint. Kept per document, so moving to another
+ * screen in the app does not ask again.
+ */
+function useEngaged() {
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    // The inline script notes it from the start: a tap before hydration counts too.
+    const w = window as PromptWindow;
+    if (w.__engaged) return setEngaged(true);
+    const engage = () => setEngaged(true);
+    window.addEventListener(ENGAGED_EVENT, engage);
+    return () => window.removeEventListener(ENGAGED_EVENT, engage);
+  }, []);
+  return engaged;
+}
+
 export function InstallBanner({ aboveNav }: { aboveNav: boolean }) {
   const { t } = useTranslation();
   const site = useRootData()?.site.sitename ?? "";
   const [prompt, setPrompt] = useState<InstallPrompt | null>(null);
+  const engaged = useEngaged();
 
   useEffect(() => {
     const w = window as PromptWindow;
@@ -57,10 +80,7 @@ export function InstallBanner({ aboveNav }: { aboveNav: boolean }) {
       if (!event) return;
       if (standalone()) mark("standalone");
       else if (dismissedRecently(Date.now())) mark("snoozed");
-      else {
-        mark("shown");
-        setPrompt(event);
-      }
+      else setPrompt(event);
     };
     const installed = () => {
       w.__installPrompt = null;
@@ -76,7 +96,11 @@ export function InstallBanner({ aboveNav }: { aboveNav: boolean }) {
     };
   }, []);
 
-  if (!prompt) return null;
+  useEffect(() => {
+    if (prompt) mark(engaged ? "shown" : "offered");
+  }, [prompt, engaged]);
+
+  if (!prompt || !engaged) return null;
 
   const close = (state: string) => {
     // A prompt can be shown once only.
@@ -128,6 +152,7 @@ export function InstallBanner({ aboveNav }: { aboveNav: boolean }) {
 
 /**
  * Inline, in <head>, before any module: Chrome may offer the prompt before the app is hydrated,
- * and an event nobody listened to is gone. Kept until the banner takes it.
+ * and an event nobody listened to is gone. Kept until the banner takes it. It also notes the
+ * visitor's first tap, key or scroll (a page's document lives on across in-app navigation).
  */
-export const INSTALL_CAPTURE_SCRIPT = `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__installPrompt=e;dispatchEvent(new Event("${INSTALL_READY_EVENT}"))});`;
+export const INSTALL_CAPTURE_SCRIPT = `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__installPrompt=e;dispatchEvent(new Event("${INSTALL_READY_EVENT}"))});["pointerdown","keydown","scroll","touchstart"].forEach(function(t){addEventListener(t,function(){if(!window.__engaged){window.__engaged=true;dispatchEvent(new Event("${ENGAGED_EVENT}"))}},{passive:true,capture:true})});`;
