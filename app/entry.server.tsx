@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestInfoContext } from "./.server/context.ts";
+import { deferBootBytes } from "./.server/deferred-boot.ts";
 import { getI18n } from "./.server/i18n.ts";
 import { NonceContext } from "./components/shell/nonce.ts";
 
@@ -45,7 +46,10 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await stream.allReady;
   stream.allReady.finally(() => clearTimeout(timer));
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(stream, { headers, status: statusCode });
+  // Production pages paint before their scripts download (deferred-boot.ts); Vite's dev client
+  // must load as it comes.
+  const body = import.meta.env.PROD ? deferBootBytes(stream) : stream;
+  return new Response(body, { headers, status: statusCode });
 }
 
 /** Server errors worth a log line; refused forged posts and aborted requests are not errors. */

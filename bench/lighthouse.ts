@@ -32,14 +32,19 @@ export async function lighthouseScores(
   const rows: LighthouseScores[] = [];
   try {
     for (const route of routes) {
-      const run = await lighthouse(base + route, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: CATEGORIES,
-        extraHeaders:
-          options.cookie && !options.anonymous?.includes(route) ? { Cookie: options.cookie } : undefined,
-      });
+      const audit = () =>
+        lighthouse(base + route, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+          extraHeaders:
+            options.cookie && !options.anonymous?.includes(route) ? { Cookie: options.cookie } : undefined,
+        });
+      let run = await audit();
+      // Chromium sometimes loses the trace's start (NO_NAVSTART): Lighthouse says to run it again.
+      for (let attempt = 1; attempt < 3 && run?.lhr.runtimeError?.code === "NO_NAVSTART"; attempt++)
+        run = await audit();
       if (!run) throw new Error(`lighthouse gave no result for ${route}`);
       if (run.lhr.runtimeError)
         throw new Error(`lighthouse failed on ${route}: ${run.lhr.runtimeError.message}`);

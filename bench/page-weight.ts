@@ -25,7 +25,14 @@ export function firstLoadAssets(html: string): Set<string> {
     const href = /href="(\/assets\/[^"]+)"/.exec(tag)?.[1];
     if (href && /rel="(modulepreload|stylesheet)"/.test(tag)) found.add(href);
   }
-  for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+  // The deferred boot (app/.server/deferred-boot.ts) names the preloads in its loader and keeps
+  // the module script inert until the page has painted: the same downloads, a frame later.
+  for (const m of html.matchAll(/<script\b[^>]*>(\(function\(p\)[\s\S]*?)<\/script>/g)) {
+    for (const href of (m[1] ?? "").matchAll(/"(\/assets\/[^"]+\.js)"/g)) if (href[1]) found.add(href[1]);
+  }
+  for (const m of html.matchAll(
+    /<script\b[^>]*type="(?:module|text\/x-deferred-module)"[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     const body = m[1] ?? "";
     for (const i of body.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g)) {
       if (i[1]) found.add(i[1]);
