@@ -24,10 +24,11 @@ export function createMemoryBus(onError: (error: unknown, topic: string) => void
         handlers.set(topic, set);
       }
       set.add(handler);
-      return () => {
+      const unsubscribe = () => {
         set.delete(handler);
         if (set.size === 0) handlers.delete(topic);
       };
+      return Object.assign(unsubscribe, { ready: Promise.resolve() });
     },
     healthy: () => true,
     async close() {

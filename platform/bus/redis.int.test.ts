@@ -21,10 +21,13 @@ describe.skipIf(!url)("the Redis bus", () => {
     const ns = `test-${randomBytes(4).toString("hex")}`;
     const [a, b, other] = [await bus(ns), await bus(ns), await bus(`${ns}-other`)];
     const heard: string[] = [];
-    a.subscribe("price:btc/usdt", (m) => heard.push(`a ${(m as { p: string }).p}`));
-    b.subscribe("price:btc/usdt", (m) => heard.push(`b ${(m as { p: string }).p}`));
-    other.subscribe("price:btc/usdt", (m) => heard.push(`other ${(m as { p: string }).p}`));
-    await new Promise((r) => setTimeout(r, 100)); // subscriptions reach Redis
+    const subscriptions = [
+      a.subscribe("price:btc/usdt", (m) => heard.push(`a ${(m as { p: string }).p}`)),
+      b.subscribe("price:btc/usdt", (m) => heard.push(`b ${(m as { p: string }).p}`)),
+      other.subscribe("price:btc/usdt", (m) => heard.push(`other ${(m as { p: string }).p}`)),
+    ];
+    // `ready` is the promise the /ws hub's "subscribed" rests on: publish the moment it settles.
+    await Promise.all(subscriptions.map((s) => s.ready));
     await a.publish("price:btc/usdt", { p: "1" });
     await b.publish("price:btc/usdt", { p: "2" });
     await expect.poll(() => heard.length).toBe(4);

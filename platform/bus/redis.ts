@@ -42,6 +42,8 @@ export async function createRedisBus(
   await Promise.all([publisher.connect(), listener.connect()]);
 
   const handlers = new Map<string, Set<(message: unknown, topic: string) => void>>();
+  /** Each topic's SUBSCRIBE, settled once Redis confirmed it (or failed, which onError reports). */
+  const subscribed = new Map<string, Promise<void>>();
   // After every (re)connection, listen to every topic someone here wants, including topics first
   // asked for while Redis was away.
   listener.on("ready", () => {
@@ -82,16 +84,24 @@ export async function createRedisBus(
       if (!set) {
         set = new Set();
         handlers.set(topic, set);
-        listener.subscribe(prefix + topic).catch((error) => onError(error, topic));
+        subscribed.set(
+          topic,
+          listener.subscribe(prefix + topic).then(
+            () => {},
+            (error) => onError(error, topic),
+          ),
+        );
       }
       set.add(handler);
-      return () => {
+      const unsubscribe = () => {
         set.delete(handler);
         if (set.size === 0 && handlers.get(topic) === set) {
           handlers.delete(topic);
+          subscribed.delete(topic);
           listener.unsubscribe(prefix + topic).catch(() => {});
         }
       };
+      return Object.assign(unsubscribe, { ready: subscribed.get(topic) ?? Promise.resolve() });
     },
     healthy: () => publisher.status === "ready" && listener.status === "ready",
     async close() {

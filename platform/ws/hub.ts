@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
-import type { Bus } from "../bus/bus.ts";
+import type { Bus, Subscription } from "../bus/bus.ts";
 import type { Logger } from "../logger.ts";
 
 /** A channel clients may subscribe to; its bus topic is `${name}:${code}`. */
@@ -33,7 +33,7 @@ export type HubOptions = {
 };
 
 type Client = { socket: WebSocket; lastSeen: number; topics: Set<string>; userId?: number };
-type Topic = { clients: Set<Client>; unsubscribe: () => void };
+type Topic = { clients: Set<Client>; unsubscribe: Subscription };
 
 const MAX_BUFFERED = 1 << 20; // a client this far behind is too slow to keep
 
@@ -78,7 +78,8 @@ export function createHub(options: HubOptions) {
     send(client, JSON.stringify(message));
   }
 
-  function join(client: Client, topicName: string, head: Record<string, string>) {
+  /** Adds the client to a topic; settles once the bus delivers the topic's messages here. */
+  function join(client: Client, topicName: string, head: Record<string, string>): Promise<void> {
     let topic = topics.get(topicName);
     if (!topic) {
       const members = new Set<Client>();
@@ -92,6 +93,7 @@ export function createHub(options: HubOptions) {
     }
     topic.clients.add(client);
     client.topics.add(topicName);
+    return topic.unsubscribe.ready;
   }
 
   function leave(client: Client, topicName: string) {
@@ -147,7 +149,8 @@ export function createHub(options: HubOptions) {
         leave(client, topicName);
         return reply(client, { op: "unsubscribed", channel, code: "me" });
       }
-      if (!client.topics.has(topicName)) join(client, topicName, { channel, code: "me" });
+      // "subscribed" promises delivery: with Redis, only once the topic's SUBSCRIBE is confirmed.
+      if (!client.topics.has(topicName)) await join(client, topicName, { channel, code: "me" });
       return reply(client, { op: "subscribed", channel, code: "me" });
     }
     const normalized = code.toLowerCase();
@@ -172,7 +175,7 @@ export function createHub(options: HubOptions) {
       if (client.topics.size >= maxSubscriptions) {
         return reply(client, { op: "error", channel, code, message: "too many subscriptions" });
       }
-      join(client, topicName, head);
+      await join(client, topicName, head);
     }
     reply(client, { op: "subscribed", ...head });
     if (definition.snapshot) {

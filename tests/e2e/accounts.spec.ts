@@ -1,5 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { codeFor, login, PASSWORD, registerByEmail, uniqueEmail, uniquePhone } from "./support.ts";
+import {
+  bootAware,
+  codeFor,
+  expect,
+  login,
+  PASSWORD,
+  registerByEmail,
+  test,
+  uniqueEmail,
+  uniquePhone,
+} from "./support.ts";
 
 test.describe("accounts", () => {
   test("register by e-mail, sign out, fail a login, sign in again", async ({ page }, info) => {
@@ -81,7 +90,7 @@ test.describe("accounts", () => {
   test("reset the password with a code; every device is signed out", async ({ page, browser }) => {
     const email = await registerByEmail(page);
     const other = await browser.newContext();
-    const otherPage = await other.newPage();
+    const otherPage = bootAware(await other.newPage());
     await login(otherPage, email);
     await expect(otherPage.getByRole("status")).toHaveText("Welcome back!");
 
@@ -114,7 +123,7 @@ test.describe("accounts", () => {
     const other = await browser.newContext({
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1",
     });
-    const otherPage = await other.newPage();
+    const otherPage = bootAware(await other.newPage());
     await otherPage.goto("/security");
     await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fsecurity/);
     await otherPage.getByLabel("E-mail").fill(email);

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ops } from "./ops.ts";
-import { registerByEmail } from "./support.ts";
+import { expect, type Page, registerByEmail, test } from "./support.ts";
 
 // The block exchange desk (/bossex) with JavaScript on and off: a credited user finds it from the
 // standard convert screen, sees its terms, is refused below the desk's minimum with the reason,

@@ -1,5 +1,4 @@
-import { type BrowserContext, expect, test } from "@playwright/test";
-import { registerByEmail } from "./support.ts";
+import { type BrowserContext, expect, registerByEmail, test } from "./support.ts";
 
 // Notices, news and the academy, read in the reader's language (JavaScript on and off).
 

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ops } from "./ops.ts";
-import { registerByEmail } from "./support.ts";
+import { expect, type Page, registerByEmail, test } from "./support.ts";
 
 // Earn with JavaScript on and off: a new user, credited by the operator CLI, joins a mining pool
 // within its limits (each limit refused with its own message first) and leaves it, leaves a

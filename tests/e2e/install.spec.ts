@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support.ts";
 
 // The install-as-app banner (spec §4), with a faked install prompt and a fake clock: shown when
 // the browser offers to install and the app is not standalone, and only if never dismissed or

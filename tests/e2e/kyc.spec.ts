@@ -1,7 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { TINY_JPEG } from "../support/images.ts";
 import { ops } from "./ops.ts";
-import { registerByEmail } from "./support.ts";
+import { expect, type Page, registerByEmail, test } from "./support.ts";
 
 // Identity verification with JavaScript on and off: the user submits, sees it under review, the
 // operator decides with `npm run ops -- kyc …` (through the e2e server's operator endpoint) and

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support.ts";
 
 // The live island's socket (app/components/market/live.ts): one socket per page, a ping every
 // 5 s, reconnect with backoff after a drop, and asleep while the tab is hidden.

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { registerByEmail } from "./support.ts";
+import { expect, registerByEmail, test } from "./support.ts";
 
 const priceOf = (text: string | null) => Number((text ?? "").replace(/,/g, ""));
 

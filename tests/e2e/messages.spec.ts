@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { agentCode } from "./ops.ts";
-import { PASSWORD, registerByEmail } from "./support.ts";
+import { expect, PASSWORD, registerByEmail, test } from "./support.ts";
 
 // The message centre (JavaScript on and off): messages the platform sends on real events — a
 // sign-in from a new device, becoming an agent — listed, opened, marked read one by one and all.

@@ -1,7 +1,15 @@
-import { expect, type Page, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { agentCode } from "./ops.ts";
-import { codeFor, login, PASSWORD, registerByEmail, uniqueEmail } from "./support.ts";
+import {
+  codeFor,
+  expect,
+  login,
+  PASSWORD,
+  type Page,
+  registerByEmail,
+  test,
+  uniqueEmail,
+} from "./support.ts";
 
 // Invitations and agents (JavaScript on and off). Journeys with several accounts take a while.
 test.describe.configure({ timeout: 90_000 });

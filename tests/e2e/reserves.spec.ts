@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { ops } from "./ops.ts";
-import { registerByEmail } from "./support.ts";
+import { expect, registerByEmail, test } from "./support.ts";
 
 // Proof of reserves (issue 11): the operator publishes a snapshot; a customer finds their leaf,
 // sees the server's check, verifies in the browser (with JavaScript) and downloads the proof.

@@ -1,5 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
-import { registerByEmail } from "./support.ts";
+import { expect, type Page, registerByEmail, test } from "./support.ts";
 
 // The Content-Security-Policy (app/.server/security-headers.ts) must not break a page: every
 // inline script React Router emits carries the response's nonce, and the browser reports no

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { login, PASSWORD, registerByEmail } from "./support.ts";
+import { expect, login, PASSWORD, type Page, registerByEmail, test } from "./support.ts";
 
 // The security centre with JavaScript on and off: the fund password with every spec message,
 // Google Authenticator (the code computed from the key the page shows) and the sign-in step it

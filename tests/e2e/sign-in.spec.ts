@@ -1,6 +1,5 @@
-import { type BrowserContext, expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { uniqueEmail } from "./support.ts";
+import { type BrowserContext, expect, test, uniqueEmail } from "./support.ts";
 
 // Sign-in with Google and Apple against the local OpenID provider (tests/e2e/oidc-mock.ts, started
 // by playwright.config.ts), and with an Ethereum wallet — JavaScript on and off.

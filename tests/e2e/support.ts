@@ -1,4 +1,46 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+
+/**
+ * Until the page's scripts run. The server paints a page before its scripts load
+ * (app/.server/deferred-boot.ts), so "load" can come before hydration; a page with no deferred
+ * boot (lite mode, the API docs, JS off) has nothing to wait for.
+ */
+export async function untilBooted(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById("rr-boot") || document.documentElement.hasAttribute("data-hydrated"),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * The journeys' `test`: with JavaScript on, the page's goto / reload / back / forward also wait
+ * until the page runs, as a user waits for a page to be ready before relying on what its
+ * scripts do. (A tap before that takes the page's no-JS path, which the nojs project covers.)
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(bootAware(page, javaScriptEnabled !== false));
+  },
+});
+
+/** Makes a page's navigations wait until it runs (for pages a test opens itself, with JS on). */
+export function bootAware(page: Page, javaScriptEnabled = true): Page {
+  if (!javaScriptEnabled) return page;
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        await untilBooted(page);
+        return response;
+      },
+    });
+  }
+  return page;
+}
 
 export const PASSWORD = "Secret123";
 let n = 0;

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import { ops } from "./ops.ts";
-import { registerByEmail } from "./support.ts";
+import { expect, type Page, registerByEmail, test } from "./support.ts";
 
 // Timed contracts, with JavaScript on and off: the Trades tab's "Timed" mode (countdown, bet
 // figures, confirmation), bets settling at the end of their round, and /previousresults showing

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ops } from "./ops.ts";
-import { open, PASSWORD, registerByEmail } from "./support.ts";
+import { expect, open, PASSWORD, type Page, registerByEmail, test } from "./support.ts";
 
 // The Trades tab (/tradeing), with JavaScript on and off: leveraged contracts from the contract
 // wallet, limit orders, close-all and cancel-all, the records, and the log-in prompt for visitors.

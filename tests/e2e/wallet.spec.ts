@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ops } from "./ops.ts";
-import { codeFor, PASSWORD, registerByEmail, uniquePhone } from "./support.ts";
+import { codeFor, expect, PASSWORD, type Page, registerByEmail, test, uniquePhone } from "./support.ts";
 
 // The wallet with JavaScript on and off: a new user is credited by the operator CLI (through the
 // e2e server's operator endpoint), sees the balance, transfers, converts, finds the deposit
