@@ -69,6 +69,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = (root?.locale ?? i18n.language ?? "en") as Lang;
   const lite = root?.lite ?? false;
   const nonce = useNonce();
+  // The page now runs (effects run children first, and this is the outermost component, error
+  // pages included): journeys wait for this before relying on what scripts do.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={LANGUAGE_INFO[lang]?.tag ?? "en"} data-theme={root?.theme ?? "dark"}>
       <head>
@@ -126,11 +131,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       })
       .catch((error) => console.error("service worker setup failed", error));
   }, [loaderData.lite, loaderData.locale]);
-  // The page now runs (effects run children first, so every island is live): tests wait for this
-  // before picking from a select that hydration would otherwise set back.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   const { hideNav, bare } = useShellHandle();
   return (
     <HoneypotProvider {...loaderData.honeypot}>
