@@ -16,10 +16,11 @@ const BOOT_ID = "rr-boot";
 /**
  * The loader: once the document is parsed and a frame has been painted, preload the modules and
  * run the boot script. A page opened in a background tab (no frames) starts on a timer.
+ * `<html data-boot>` says where it is ("waiting", "started"); without JS it is never set.
  */
 export function loaderScript(preloads: string[]): string {
   return (
-    `(function(p){var d=0;function go(){if(d)return;d=1;` +
+    `(function(p){var d=0,r=document.documentElement;r.dataset.boot="waiting";function go(){if(d)return;d=1;r.dataset.boot="started";` +
     `p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
     `var o=document.getElementById("${BOOT_ID}"),s=document.createElement("script");` +
     `s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;document.body.appendChild(s)}` +

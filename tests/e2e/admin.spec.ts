@@ -281,7 +281,7 @@ test("a reviewer finds and freezes a customer, who cannot sign in, then unfreeze
 
   // The customer, in their own browser: sign-in refused with the reason.
   const customerContext = await browser.newContext({ javaScriptEnabled: tag === "js" });
-  const customerPage = bootAware(await customerContext.newPage(), tag === "js");
+  const customerPage = bootAware(await customerContext.newPage());
   await login(customerPage, email);
   await expect(
     customerPage.getByText("This account is frozen, please contact customer service"),
@@ -395,7 +395,7 @@ test("an operator changes a timed contract's odds and a site field; customers se
     locale: "en-US",
     javaScriptEnabled: info.project.name === "js",
   });
-  const customer = bootAware(await visitor.newPage(), info.project.name === "js");
+  const customer = bootAware(await visitor.newPage());
   await customer.goto(`/tradeing?mode=timed&code=eth/usdt&period=${period}`);
   await expect(customer.getByTestId("odds")).toHaveText(percent);
   await customer.goto("/customerservice");
@@ -442,7 +442,7 @@ test("an operator publishes a new notice, customers read it, then it is unpublis
   // A customer (a visitor with the same JavaScript setting) finds it on the notice list, in
   // English, and in Spanish too until someone translates it.
   const visitor = await browser.newContext({ baseURL, locale: "en-US", javaScriptEnabled: tag === "js" });
-  const customer = bootAware(await visitor.newPage(), tag === "js");
+  const customer = bootAware(await visitor.newPage());
   await customer.goto("/noticelist");
   await expect(customer.getByRole("link", { name: new RegExp(title) })).toBeVisible();
   const es = await customer.request.get(`/api/posts/show?id=${id}`, { headers: { lang: "es" } });

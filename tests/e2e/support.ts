@@ -4,31 +4,33 @@ export { type APIRequestContext, type BrowserContext, expect, type Page } from "
 
 /**
  * Until the page's scripts run. The server paints a page before its scripts load
- * (app/.server/deferred-boot.ts), so "load" can come before hydration; a page with no deferred
- * boot (lite mode, the API docs, JS off) has nothing to wait for.
+ * (app/.server/deferred-boot.ts), so "load" can come before hydration. A page whose loader never
+ * ran (lite mode, the API docs, a context with JavaScript off) has nothing to wait for.
  */
 export async function untilBooted(page: Page) {
   await page.waitForFunction(
-    () => !document.getElementById("rr-boot") || document.documentElement.hasAttribute("data-hydrated"),
+    () => {
+      const root = document.documentElement;
+      return !root.dataset.boot || root.hasAttribute("data-hydrated");
+    },
     undefined,
     { timeout: 20_000 },
   );
 }
 
 /**
- * The journeys' `test`: with JavaScript on, the page's goto / reload / back / forward also wait
- * until the page runs, as a user waits for a page to be ready before relying on what its
+ * The journeys' `test`: the page's goto / reload / back / forward also wait until the page runs
+ * (at once with JavaScript off), as a user waits for a page to be ready before relying on what its
  * scripts do. (A tap before that takes the page's no-JS path, which the nojs project covers.)
  */
 export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    await use(bootAware(page, javaScriptEnabled !== false));
+  page: async ({ page }, use) => {
+    await use(bootAware(page));
   },
 });
 
-/** Makes a page's navigations wait until it runs (for pages a test opens itself, with JS on). */
-export function bootAware(page: Page, javaScriptEnabled = true): Page {
-  if (!javaScriptEnabled) return page;
+/** Makes a page's navigations wait until it runs (for pages a test opens itself). */
+export function bootAware(page: Page): Page {
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(page, {
