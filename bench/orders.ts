@@ -80,6 +80,10 @@ export async function ordersPerSecond(
           });
           latencies.push(performance.now() - at);
           if (res.body?.status_code !== 200) refused++;
+          // In-process calls on in-memory PGlite resolve as one endless chain of microtasks, so
+          // timers (the price ticker above) would never run; a real client's next request comes
+          // in a later event-loop turn, as here.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }),
     );
