@@ -3,7 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestInfoContext } from "./.server/context.ts";
-import { deferBootBytes } from "./.server/deferred-boot.ts";
+import { deferBoot } from "./.server/deferred-boot.ts";
 import { getI18n } from "./.server/i18n.ts";
 import { NonceContext } from "./components/shell/nonce.ts";
 
@@ -48,7 +48,7 @@ export default async function handleRequest(
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Production pages paint before their scripts download (deferred-boot.ts); Vite's dev client
   // must load as it comes.
-  const body = import.meta.env.PROD ? deferBootBytes(stream) : stream;
+  const body = import.meta.env.PROD ? stream.pipeThrough(deferBoot()) : stream;
   return new Response(body, { headers, status: statusCode });
 }
 

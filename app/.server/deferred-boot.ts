@@ -49,12 +49,14 @@ export function rewriteBoot(html: string): string {
   );
 }
 
-const MARKER = new TextEncoder().encode('type="module" async="">');
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const MARKER = encoder.encode('type="module" async="">');
 
-/** Where `needle` starts in `bytes` at or after `from`, or -1. */
-function indexOfBytes(bytes: Uint8Array, needle: Uint8Array, from: number): number {
+/** Where `needle` starts in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
   const first = needle[0] as number;
-  for (let i = bytes.indexOf(first, from); i >= 0; i = bytes.indexOf(first, i + 1)) {
+  for (let i = bytes.indexOf(first); i >= 0; i = bytes.indexOf(first, i + 1)) {
     if (i + needle.length > bytes.length) return -1;
     let j = 1;
     while (j < needle.length && bytes[i + j] === needle[j]) j++;
@@ -93,27 +95,21 @@ export function deferBoot(): TransformStream<Uint8Array, Uint8Array> {
       heldBytes += chunk.length;
       const tail = concat([carry, chunk]);
       carry = tail.slice(Math.max(0, tail.length - MARKER.length + 1));
+      const found = indexOfBytes(tail, MARKER);
       // A page that never names its module script is let go rather than held whole.
-      if (indexOfBytes(tail, MARKER, 0) < 0 && heldBytes < 4_000_000) return;
+      if (found < 0 && heldBytes < 4_000_000) return;
       const whole = concat(held);
-      const end = indexOfBytes(whole, MARKER, 0);
       held = [];
       done = true;
-      if (end < 0) return controller.enqueue(whole);
-      // Up to the marker's end the text is whole characters (the marker is ASCII).
-      const cut = end + MARKER.length;
-      controller.enqueue(
-        new TextEncoder().encode(rewriteBoot(new TextDecoder().decode(whole.subarray(0, cut)))),
-      );
+      if (found < 0) return controller.enqueue(whole);
+      // `tail` is the last bytes of `whole`. Up to the marker's end the text is whole characters
+      // (the marker is ASCII).
+      const cut = heldBytes - tail.length + found + MARKER.length;
+      controller.enqueue(encoder.encode(rewriteBoot(decoder.decode(whole.subarray(0, cut)))));
       if (cut < whole.length) controller.enqueue(whole.subarray(cut));
     },
     flush(controller) {
       if (held.length) controller.enqueue(concat(held));
     },
   });
-}
-
-/** Applies deferBoot to an HTML byte stream. */
-export function deferBootBytes(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  return body.pipeThrough(deferBoot());
 }

@@ -41,18 +41,20 @@ export async function createRedisBus(
   listener.on("error", () => {});
   await Promise.all([publisher.connect(), listener.connect()]);
 
-  const handlers = new Map<string, Set<(message: unknown, topic: string) => void>>();
-  /** Each topic's SUBSCRIBE, settled once Redis confirmed it (or failed, which onError reports). */
-  const subscribed = new Map<string, Promise<void>>();
+  /** Each topic's local handlers, and its SUBSCRIBE (settled once Redis confirmed it, or failed). */
+  const topics = new Map<
+    string,
+    { handlers: Set<(message: unknown, topic: string) => void>; ready: Promise<void> }
+  >();
   // After every (re)connection, listen to every topic someone here wants, including topics first
   // asked for while Redis was away.
   listener.on("ready", () => {
-    const channels = [...handlers.keys()].map((topic) => prefix + topic);
+    const channels = [...topics.keys()].map((topic) => prefix + topic);
     if (channels.length > 0) listener.subscribe(...channels).catch((error) => onError(error, "*"));
   });
   listener.on("message", (channel: string, raw: string) => {
     const topic = channel.slice(prefix.length);
-    const set = handlers.get(topic);
+    const set = topics.get(topic)?.handlers;
     if (!set) return;
     let message: unknown;
     try {
@@ -80,32 +82,29 @@ export async function createRedisBus(
       }
     },
     subscribe(topic, handler) {
-      let set = handlers.get(topic);
-      if (!set) {
-        set = new Set();
-        handlers.set(topic, set);
-        subscribed.set(
-          topic,
-          listener.subscribe(prefix + topic).then(
-            () => {},
-            (error) => onError(error, topic),
-          ),
+      let entry = topics.get(topic);
+      if (!entry) {
+        const ready = listener.subscribe(prefix + topic).then(
+          () => {},
+          (error) => onError(error, topic),
         );
+        entry = { handlers: new Set(), ready };
+        topics.set(topic, entry);
       }
-      set.add(handler);
+      const current = entry;
+      current.handlers.add(handler);
       const unsubscribe = () => {
-        set.delete(handler);
-        if (set.size === 0 && handlers.get(topic) === set) {
-          handlers.delete(topic);
-          subscribed.delete(topic);
+        current.handlers.delete(handler);
+        if (current.handlers.size === 0 && topics.get(topic) === current) {
+          topics.delete(topic);
           listener.unsubscribe(prefix + topic).catch(() => {});
         }
       };
-      return Object.assign(unsubscribe, { ready: subscribed.get(topic) ?? Promise.resolve() });
+      return Object.assign(unsubscribe, { ready: current.ready });
     },
     healthy: () => publisher.status === "ready" && listener.status === "ready",
     async close() {
-      handlers.clear();
+      topics.clear();
       await Promise.allSettled([publisher.quit(), listener.quit()]);
     },
   };

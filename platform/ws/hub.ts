@@ -33,7 +33,7 @@ export type HubOptions = {
 };
 
 type Client = { socket: WebSocket; lastSeen: number; topics: Set<string>; userId?: number };
-type Topic = { clients: Set<Client>; unsubscribe: Subscription };
+type Topic = { clients: Set<Client>; subscription: Subscription };
 
 const MAX_BUFFERED = 1 << 20; // a client this far behind is too slow to keep
 
@@ -83,17 +83,17 @@ export function createHub(options: HubOptions) {
     let topic = topics.get(topicName);
     if (!topic) {
       const members = new Set<Client>();
-      const unsubscribe = bus.subscribe(topicName, (data) => {
+      const subscription = bus.subscribe(topicName, (data) => {
         // Encoded once for every watcher: a fan-out to thousands costs one JSON and one UTF-8 pass.
         const bytes = Buffer.from(JSON.stringify({ ...head, data }));
         for (const member of members) send(member, bytes);
       });
-      topic = { clients: members, unsubscribe };
+      topic = { clients: members, subscription };
       topics.set(topicName, topic);
     }
     topic.clients.add(client);
     client.topics.add(topicName);
-    return topic.unsubscribe.ready;
+    return topic.subscription.ready;
   }
 
   function leave(client: Client, topicName: string) {
@@ -102,7 +102,7 @@ export function createHub(options: HubOptions) {
     if (!topic) return;
     topic.clients.delete(client);
     if (topic.clients.size === 0) {
-      topic.unsubscribe();
+      topic.subscription();
       topics.delete(topicName);
     }
   }
@@ -230,7 +230,7 @@ export function createHub(options: HubOptions) {
     async close() {
       clearInterval(sweep);
       for (const client of clients) client.socket.close(1001, "server shutting down");
-      for (const topic of topics.values()) topic.unsubscribe();
+      for (const topic of topics.values()) topic.subscription();
       topics.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       // Give clients a moment to answer the closing handshake, then cut the rest.

@@ -51,15 +51,6 @@ export const uniqueEmail = (tag = "e2e") =>
 /** A Singapore mobile number nobody else in this run uses (9[0-8]xxxxxx: 99… is not a mobile range). */
 export const uniquePhone = () => `9${String((Date.now() + ++n) % 9_000_000).padStart(7, "0")}`;
 
-/**
- * Opens a page and, with JavaScript, waits until it runs: a value picked in a select before
- * hydration is set back by React, as it would be for a quick user on a slow phone.
- */
-export async function open(page: Page, url: string) {
-  await page.goto(url);
-  if (test.info().project.name === "js") await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
 /** The newest code the local outbox holds for an address. */
 export async function codeFor(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;

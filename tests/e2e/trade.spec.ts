@@ -1,5 +1,5 @@
 import { ops } from "./ops.ts";
-import { expect, open, PASSWORD, type Page, registerByEmail, test } from "./support.ts";
+import { expect, PASSWORD, type Page, registerByEmail, test } from "./support.ts";
 
 // The Trades tab (/tradeing), with JavaScript on and off: leveraged contracts from the contract
 // wallet, limit orders, close-all and cancel-all, the records, and the log-in prompt for visitors.
@@ -67,7 +67,7 @@ test("a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in t
   page,
 }, info) => {
   await trader(page);
-  await open(page, "/tradeing?code=btc/usdt");
+  await page.goto("/tradeing?code=btc/usdt");
   await expect(page.getByTestId("available")).toHaveText("5,000.00 USDT");
 
   // Each required field has its own message.
@@ -143,7 +143,7 @@ test("limit orders placed and cancelled, no more confirmation, cancel-all, close
   page,
 }, info) => {
   await trader(page, "5000", "1000");
-  await open(page, "/tradeing?code=eth/usdt");
+  await page.goto("/tradeing?code=eth/usdt");
   await page.getByRole("link", { name: "Limit" }).click();
   await expect(page.getByLabel("Price (USDT)")).toBeVisible();
   await page.getByRole("button", { name: "Sell / Short" }).click();
