@@ -6,6 +6,7 @@ import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/service.ts";
 import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/ledger.ts";
 import { instruments } from "../market/tables.ts";
+import { takerPrice } from "./execution.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
 import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
@@ -95,17 +96,50 @@ export type ContractOrderInput = {
   stop_loss?: string;
 };
 
+/**
+ * Where a new contract order will trade: at the book's best opposite price when it is a market
+ * order or a marketable limit (`takerPrice`), else it rests at its limit. Refuses, before
+ * anything is frozen, an order whose position would open already past its liquidation price at
+ * the current mark (a high leverage meeting a wide book).
+ */
+function expectedFill(
+  deps: TradingDeps,
+  params: typeof tradingParams.$inferSelect,
+  input: ContractOrderInput,
+  quantity: Decimal,
+): { price: Decimal; time: number; rests: boolean; limit?: Decimal } {
+  let limit: Decimal | undefined;
+  if (input.type === "limit") {
+    if (!input.price) throw fieldError("price", "trading.price_required");
+    limit = D(input.price);
+  }
+  const best = deps.prices.best(params.code, input.side);
+  const taker = takerPrice(input.side, best.price, limit);
+  const price = taker ?? (limit as Decimal);
+  const mark = deps.prices.mark(params.code).price;
+  const margin = math.margin(quantity, price, input.leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
+  if (
+    quantity.gt(0) &&
+    math.shouldLiquidate(input.side, price, mark, quantity, margin, params.maintenanceRate)
+  ) {
+    const liquidation = math.liquidationPrice(input.side, price, quantity, margin, params.maintenanceRate);
+    throw fieldError("leverage", "trading.liquidation_crossed", { price: liquidation.toFixed(2) });
+  }
+  return { price, time: best.time, rests: !taker, limit };
+}
+
 /** What an order would occupy before the user confirms: margin, fee, the fill price, the liquidation price. */
 export async function previewContractOrder(deps: TradingDeps, input: ContractOrderInput) {
   await requireListed(deps.db, input.code);
   const params = await requireParams(deps.db, input.code, "contract");
   const quantity = D(input.quantity);
-  const price =
-    input.type === "limit" && input.price ? D(input.price) : deps.prices.best(input.code, input.side).price;
+  const { price, rests } = expectedFill(deps, params, input, quantity);
   const margin = math.margin(quantity, price, input.leverage);
-  const fee = math.fee(quantity, price, input.type === "limit" ? params.makerFee : params.takerFee);
+  const fee = math.fee(quantity, price, rests ? params.makerFee : params.takerFee);
   return {
     price: price.toFixed(),
+    /** A limit priced through the book trades at once, at the book's price (the screen warns). */
+    fills_now: !rests,
     notional: quantity.mul(price).toFixed(8),
     margin: margin.toFixed(8, Decimal.ROUND_UP),
     fee: fee.toFixed(8, Decimal.ROUND_UP),
@@ -117,9 +151,10 @@ export async function previewContractOrder(deps: TradingDeps, input: ContractOrd
 }
 
 /**
- * Places a contract order. A market order fills at once at the best ask (buy) or bid (sell):
- * its margin (notional / leverage) is frozen in the contract wallet and the taker fee paid, in
- * one transaction with the new position. A limit order freezes margin and maker fee and rests.
+ * Places a contract order. A market order, or a limit priced through the book, fills at once at
+ * the best ask (buy) or bid (sell): its margin (notional / leverage) is frozen in the contract
+ * wallet and the taker fee paid, in one transaction with the new position. A limit that does not
+ * cross freezes margin and maker fee and rests.
  */
 export async function placeContractOrder(deps: TradingDeps, userId: number, input: ContractOrderInput) {
   const { db } = deps;
@@ -135,11 +170,11 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
   const tp = input.take_profit ? D(input.take_profit) : undefined;
   const sl = input.stop_loss ? D(input.stop_loss) : undefined;
   const wallet = { user: userId, wallet: "contract" as const };
+  const expected = expectedFill(deps, params, input, quantity);
+  checkTpSl(input.side, expected.price, tp, sl);
 
-  if (input.type === "limit") {
-    if (!input.price) throw fieldError("price", "trading.price_required");
-    const price = D(input.price);
-    checkTpSl(input.side, price, tp, sl);
+  if (expected.rests) {
+    const price = expected.price;
     const margin = math.margin(quantity, price, input.leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
     const fee = math.fee(quantity, price, params.makerFee).toDecimalPlaces(8, Decimal.ROUND_UP);
     const frozen = margin.plus(fee);
@@ -177,8 +212,7 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
     });
   }
 
-  const fill = deps.prices.best(params.code, input.side);
-  checkTpSl(input.side, fill.price, tp, sl);
+  const fill = { price: expected.price, time: expected.time };
   return inTransaction(deps, async (tx, events) => {
     const [order] = await tx
       .insert(orders)
@@ -189,7 +223,8 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
         contractType: input.contract_type,
         expiry: expiryFor(input.contract_type, now),
         side: input.side,
-        type: "market",
+        type: input.type,
+        price: expected.limit?.toFixed() ?? null,
         quantity: quantity.toFixed(),
         leverage: input.leverage,
         takeProfit: tp?.toFixed() ?? null,

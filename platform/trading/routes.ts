@@ -145,6 +145,9 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       body: contractOrder,
       response: z.object({
         price: z.string(),
+        fills_now: z.boolean().meta({
+          description: "A limit priced through the book: it trades at once at the book's price",
+        }),
         notional: z.string(),
         margin: z.string(),
         fee: z.string(),

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { fieldError } from "../http/errors.ts";
 import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/ledger.ts";
 import { checkQuantity, inTransaction, requireListed, requireParams, type TradingDeps } from "./contracts.ts";
+import { takerPrice } from "./execution.ts";
 import type { Quote } from "./prices.ts";
 import { orders } from "./tables.ts";
 
@@ -54,9 +55,10 @@ function fillPostings(
 }
 
 /**
- * A spot order from the spot wallet. Market: fills at once at the best ask (buy) or bid (sell),
- * both coins moving through the ledger. Limit: freezes what it would pay and rests until the
- * mark crosses its price.
+ * A spot order from the spot wallet. It first meets the book (see `takerPrice`): a market order,
+ * or a limit priced through the best opposite price, fills at once at the book's price, both
+ * coins moving through the ledger. A limit that does not cross freezes what it would pay and
+ * rests until the market comes to it.
  */
 export async function placeSpotOrder(deps: TradingDeps, userId: number, input: SpotOrderInput) {
   await requireListed(deps.db, input.code);
@@ -65,9 +67,15 @@ export async function placeSpotOrder(deps: TradingDeps, userId: number, input: S
   checkQuantity(quantity, params);
   const wallet = { user: userId, wallet: "spot" as const };
   const base = baseOf(params.code);
+  let limit: Decimal | undefined;
   if (input.type === "limit") {
     if (!input.price) throw fieldError("price", "trading.price_required");
-    const price = D(input.price);
+    limit = D(input.price);
+  }
+  const best = deps.prices.best(params.code, input.side);
+  const fillPrice = takerPrice(input.side, best.price, limit);
+  if (limit && !fillPrice) {
+    const price = limit;
     const [coin, frozen] =
       input.side === "buy"
         ? [QUOTE, quantity.mul(price).toDecimalPlaces(8, Decimal.ROUND_UP)]
@@ -100,7 +108,7 @@ export async function placeSpotOrder(deps: TradingDeps, userId: number, input: S
       return order;
     });
   }
-  const fill = deps.prices.best(params.code, input.side);
+  const fill = { price: fillPrice ?? best.price, time: best.time };
   return inTransaction(deps, async (tx, events) => {
     const { postings, fee } = fillPostings(
       userId,
@@ -118,7 +126,8 @@ export async function placeSpotOrder(deps: TradingDeps, userId: number, input: S
         market: "spot",
         code: params.code,
         side: input.side,
-        type: "market",
+        type: input.type,
+        price: limit?.toFixed() ?? null,
         quantity: quantity.toFixed(),
         status: "filled",
         fillPrice: fill.price.toFixed(),

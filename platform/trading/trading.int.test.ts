@@ -427,6 +427,7 @@ describe("position and order management", () => {
     });
     expect(market.body.data).toEqual({
       price: "60000",
+      fills_now: true,
       notional: "30000.00000000",
       margin: "1500.00000000",
       fee: "15.00000000",

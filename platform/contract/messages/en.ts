@@ -175,6 +175,8 @@ export default {
     quantity_required: "Quantity cannot be empty",
     leverage_required: "Leverage cannot be empty",
     leverage_max: "The maximum leverage here is {{max}}x",
+    liquidation_crossed:
+      "At this price and leverage the position would open already past its liquidation price ({{price}}): lower the leverage or the quantity",
     quantity_min: "The minimum quantity is {{minimum}}",
     quantity_step: "Use multiples of {{step}}",
     number_invalid: "Enter a number such as 0.5",

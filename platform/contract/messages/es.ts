@@ -175,6 +175,8 @@ const es: Messages = {
     quantity_required: "La cantidad no puede estar vacía",
     leverage_required: "El apalancamiento no puede estar vacío",
     leverage_max: "El apalancamiento máximo aquí es {{max}}x",
+    liquidation_crossed:
+      "A este precio y apalancamiento la posición se abriría ya por encima de su precio de liquidación ({{price}}): baja el apalancamiento o la cantidad",
     quantity_min: "La cantidad mínima es {{minimum}}",
     quantity_step: "Usa múltiplos de {{step}}",
     number_invalid: "Introduce un número como 0.5",

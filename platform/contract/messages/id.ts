@@ -175,6 +175,8 @@ const id: Messages = {
     quantity_required: "Jumlah tidak boleh kosong",
     leverage_required: "Leverage tidak boleh kosong",
     leverage_max: "Leverage maksimum di sini adalah {{max}}x",
+    liquidation_crossed:
+      "Dengan harga dan leverage ini posisi akan dibuka sudah melewati harga likuidasinya ({{price}}): turunkan leverage atau jumlahnya",
     quantity_min: "Jumlah minimum adalah {{minimum}}",
     quantity_step: "Gunakan kelipatan {{step}}",
     number_invalid: "Masukkan angka seperti 0.5",

@@ -174,6 +174,8 @@ const ja: Messages = {
     quantity_required: "数量を入力してください",
     leverage_required: "レバレッジを入力してください",
     leverage_max: "この銘柄の最大レバレッジは {{max}} 倍です",
+    liquidation_crossed:
+      "この価格とレバレッジでは、建てた時点で清算価格（{{price}}）を超えてしまいます。レバレッジか数量を下げてください",
     quantity_min: "最小数量は {{minimum}} です",
     quantity_step: "{{step}} の倍数で入力してください",
     number_invalid: "0.5 のような数値を入力してください",

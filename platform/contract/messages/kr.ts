@@ -174,6 +174,8 @@ const kr: Messages = {
     quantity_required: "수량을 입력해 주세요",
     leverage_required: "레버리지를 입력해 주세요",
     leverage_max: "이 상품의 최대 레버리지는 {{max}}배입니다",
+    liquidation_crossed:
+      "이 가격과 레버리지로는 포지션이 열리자마자 청산 가격({{price}})을 넘습니다. 레버리지나 수량을 낮추세요",
     quantity_min: "최소 수량은 {{minimum}}입니다",
     quantity_step: "{{step}}의 배수로 입력해 주세요",
     number_invalid: "0.5와 같은 숫자를 입력해 주세요",

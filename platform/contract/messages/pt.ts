@@ -175,6 +175,8 @@ const pt: Messages = {
     quantity_required: "A quantidade não pode ficar vazia",
     leverage_required: "A alavancagem não pode ficar vazia",
     leverage_max: "A alavancagem máxima aqui é {{max}}x",
+    liquidation_crossed:
+      "Com este preço e alavancagem a posição abriria já além do seu preço de liquidação ({{price}}): reduza a alavancagem ou a quantidade",
     quantity_min: "A quantidade mínima é {{minimum}}",
     quantity_step: "Use múltiplos de {{step}}",
     number_invalid: "Digite um número como 0.5",

@@ -174,6 +174,8 @@ const ru: Messages = {
     quantity_required: "Количество не может быть пустым",
     leverage_required: "Плечо не может быть пустым",
     leverage_max: "Максимальное плечо здесь — {{max}}x",
+    liquidation_crossed:
+      "При такой цене и плече позиция откроется уже за ценой ликвидации ({{price}}): уменьшите плечо или количество",
     quantity_min: "Минимальное количество — {{minimum}}",
     quantity_step: "Количество должно быть кратно {{step}}",
     number_invalid: "Введите число, например 0.5",

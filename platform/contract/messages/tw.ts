@@ -174,6 +174,7 @@ const tw: Messages = {
     quantity_required: "數量不能為空",
     leverage_required: "槓桿倍數不能為空",
     leverage_max: "此處最高槓桿為 {{max}} 倍",
+    liquidation_crossed: "按此價格和槓桿，倉位開倉即已越過強平價（{{price}}）：請降低槓桿或數量",
     quantity_min: "最小數量為 {{minimum}}",
     quantity_step: "數量須為 {{step}} 的整數倍",
     number_invalid: "請輸入數字，例如 0.5",

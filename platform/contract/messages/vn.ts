@@ -174,6 +174,8 @@ const vn: Messages = {
     quantity_required: "Số lượng không được để trống",
     leverage_required: "Đòn bẩy không được để trống",
     leverage_max: "Đòn bẩy tối đa ở đây là {{max}}x",
+    liquidation_crossed:
+      "Với giá và đòn bẩy này, vị thế sẽ mở ra đã vượt giá thanh lý ({{price}}): hãy giảm đòn bẩy hoặc số lượng",
     quantity_min: "Số lượng tối thiểu là {{minimum}}",
     quantity_step: "Hãy nhập bội số của {{step}}",
     number_invalid: "Nhập một số, ví dụ 0.5",

@@ -174,6 +174,7 @@ const zh: Messages = {
     quantity_required: "数量不能为空",
     leverage_required: "杠杆倍数不能为空",
     leverage_max: "此处最高杠杆为 {{max}} 倍",
+    liquidation_crossed: "按此价格和杠杆，仓位开仓即已越过强平价（{{price}}）：请降低杠杆或数量",
     quantity_min: "最小数量为 {{minimum}}",
     quantity_step: "数量须为 {{step}} 的整数倍",
     number_invalid: "请输入数字，例如 0.5",
