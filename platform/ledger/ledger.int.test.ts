@@ -5,7 +5,7 @@ import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts
 import type { Db } from "../db/client.ts";
 import { runOps } from "../ops/registry.ts";
 import { auditLedger } from "./audit.ts";
-import { balanceOf, freeze, post, spendFrozen, transfer } from "./ledger.ts";
+import { balanceOf, freeze, post, postMany, spendFrozen, transfer } from "./ledger.ts";
 import { ledgerAccounts } from "./tables.ts";
 
 let t: TestPlatform;
@@ -169,6 +169,35 @@ describe("many movements at once", () => {
 });
 
 describe("append-only", () => {
+  it("posts many movements at once, each its own transaction, all or nothing", async () => {
+    const a = (await registerByEmail(t)).user.id;
+    const b = (await registerByEmail(t)).user.id;
+    await fund(a, "USDT", "10");
+    const pay = (from: number, to: number, amount: string) => ({
+      kind: "transfer",
+      postings: transfer({ user: from, wallet: "spot" }, { user: to, wallet: "spot" }, "USDT", amount),
+    });
+    // a pays 10 to b, b passes 4 back: a's balance dips to 0 on the way and ends at 4.
+    const ids = await db.transaction((tx) =>
+      postMany(tx, [pay(a, b, "10"), pay(b, a, "4"), pay(b, a, "0.5")]),
+    );
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect((await balanceOf(db, a, "spot", "USDT")).available.toFixed()).toBe("4.5");
+    expect((await balanceOf(db, b, "spot", "USDT")).available.toFixed()).toBe("5.5");
+    const entries = await db.execute(
+      sql`select count(*)::int as n from ledger_entries where tx_id in ${sql.raw(`(${ids.join(",")})`)}`,
+    );
+    expect((entries as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(6);
+
+    // One movement of the group would leave b below zero: nothing of the group happens.
+    const refused = db.transaction((tx) => postMany(tx, [pay(a, b, "1"), pay(b, a, "100")]));
+    await expect(refused).rejects.toMatchObject({ status: 422 });
+    expect((await balanceOf(db, a, "spot", "USDT")).available.toFixed()).toBe("4.5");
+    expect((await balanceOf(db, b, "spot", "USDT")).available.toFixed()).toBe("5.5");
+    expect((await auditLedger(db)).ok).toBe(true);
+  });
+
   it("the database refuses to update, delete or truncate ledger entries and transactions", async () => {
     const { user } = await registerByEmail(t);
     const txId = await fund(user.id, "LTC", "3");

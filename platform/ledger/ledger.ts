@@ -57,66 +57,96 @@ export async function post(
   movement: Movement,
   options: { insufficientKey?: string; field?: string } = {},
 ): Promise<number> {
-  const lines = movement.postings.map((p) => ({
-    ...p,
-    coin: coinCode(p.coin),
-    amount: new Decimal(p.amount),
-    bucket: p.bucket ?? "available",
-  }));
-  const sums = new Map<string, Decimal>();
-  for (const line of lines) {
-    if (!line.amount.isFinite() || line.amount.isZero()) throw new Error(`ledger: bad amount ${line.amount}`);
-    if (line.amount.decimalPlaces() > MAX_SCALE) throw new Error(`ledger: more than ${MAX_SCALE} decimals`);
-    sums.set(line.coin, (sums.get(line.coin) ?? new Decimal(0)).plus(line.amount));
-  }
-  for (const [coin, sum] of sums) {
-    if (!sum.isZero()) throw new Error(`ledger: ${movement.kind} does not balance in ${coin} (${sum})`);
-  }
+  const [id] = await postMany(tx, [movement], options);
+  return id as number;
+}
 
-  // Find (or create) the accounts in key order: creating one holds its unique-index slot until
-  // commit, so two movements creating the same new accounts in opposite orders (USDT→BTC and
-  // BTC→USDT conversions, say) would otherwise deadlock.
+type Line = { account: AccountRef; coin: string; amount: Decimal; bucket: Bucket };
+
+/**
+ * Several movements in one go, as one group of statements whatever their number: the accounts
+ * are found and locked once, the transactions and entries inserted in one statement each, and
+ * the balances updated in one statement with each account's net change. A group commit (many
+ * orders in one database transaction) costs about what one movement does. All or nothing: if
+ * one customer balance would go below zero, the whole group is refused.
+ */
+export async function postMany(
+  tx: Db,
+  movements: readonly Movement[],
+  options: { insufficientKey?: string; field?: string } = {},
+): Promise<number[]> {
+  if (movements.length === 0) return [];
+  const prepared = movements.map((movement) => {
+    const lines: Line[] = movement.postings.map((p) => ({
+      account: p.account,
+      coin: coinCode(p.coin),
+      amount: new Decimal(p.amount),
+      bucket: p.bucket ?? "available",
+    }));
+    const sums = new Map<string, Decimal>();
+    for (const line of lines) {
+      if (!line.amount.isFinite() || line.amount.isZero())
+        throw new Error(`ledger: bad amount ${line.amount}`);
+      if (line.amount.decimalPlaces() > MAX_SCALE) throw new Error(`ledger: more than ${MAX_SCALE} decimals`);
+      sums.set(line.coin, (sums.get(line.coin) ?? new Decimal(0)).plus(line.amount));
+    }
+    for (const [coin, sum] of sums) {
+      if (!sum.isZero()) throw new Error(`ledger: ${movement.kind} does not balance in ${coin} (${sum})`);
+    }
+    return { movement, lines };
+  });
+
   const refs = new Map<string, { account: AccountRef; coin: string }>();
-  for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
-  const ids = new Map<string, number>();
-  for (const key of [...refs.keys()].sort()) {
-    const ref = refs.get(key) as { account: AccountRef; coin: string };
-    ids.set(key, await accountId(tx, ref.account, ref.coin));
-  }
+  for (const { lines } of prepared) for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
+  const ids = await accountIds(tx, refs);
   // Lock in id order: two movements touching the same accounts take the locks the same way.
   const locked = [...new Set(ids.values())].sort((a, b) => a - b);
   await tx.execute(
     sql`select id from ledger_accounts where id in ${sql.raw(`(${locked.join(",")})`)} order by id for update`,
   );
 
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
+  const txIds = await reserveTransactionIds(tx, prepared.length);
+  await tx.insert(ledgerTransactions).values(
+    prepared.map(({ movement }, i) => ({
+      id: txIds[i] as number,
       kind: movement.kind,
       refType: movement.ref?.type ?? null,
       refId: movement.ref ? String(movement.ref.id) : null,
       memo: movement.memo ?? "",
-    })
-    .returning({ id: ledgerTransactions.id });
-  const txId = created?.id as number;
-  await tx.insert(ledgerEntries).values(
+    })),
+  );
+  const entries = prepared.flatMap(({ lines }, i) =>
     lines.map((line) => ({
-      txId,
+      txId: txIds[i] as number,
       accountId: ids.get(keyOf(line.account, line.coin)) as number,
       coin: line.coin,
       bucket: line.bucket,
       amount: line.amount.toFixed(),
     })),
   );
-  try {
+  for (let at = 0; at < entries.length; at += ENTRIES_PER_STATEMENT)
+    await tx.insert(ledgerEntries).values(entries.slice(at, at + ENTRIES_PER_STATEMENT));
+
+  // Each account's net change, applied at once: what must hold (no customer balance below
+  // zero) holds for the result, as it does at commit.
+  const deltas = new Map<number, { available: Decimal; frozen: Decimal }>();
+  for (const { lines } of prepared)
     for (const line of lines) {
       const id = ids.get(keyOf(line.account, line.coin)) as number;
-      const column = line.bucket === "available" ? ledgerAccounts.available : ledgerAccounts.frozen;
-      await tx
-        .update(ledgerAccounts)
-        .set({ [line.bucket]: sql`${column} + ${line.amount.toFixed()}`, updatedAt: new Date() })
-        .where(eq(ledgerAccounts.id, id));
+      const delta = deltas.get(id) ?? { available: new Decimal(0), frozen: new Decimal(0) };
+      delta[line.bucket] = delta[line.bucket].plus(line.amount);
+      deltas.set(id, delta);
     }
+  const values = sql.join(
+    [...deltas].map(
+      ([id, d]) => sql`(${id}::int, ${d.available.toFixed()}::numeric, ${d.frozen.toFixed()}::numeric)`,
+    ),
+    sql`, `,
+  );
+  try {
+    await tx.execute(
+      sql`update ledger_accounts as a set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now() from (values ${values}) as v(id, da, df) where a.id = v.id`,
+    );
   } catch (error) {
     if (isNegativeBalance(error)) {
       const key = options.insufficientKey ?? "ledger.insufficient";
@@ -126,16 +156,70 @@ export async function post(
   }
   // Tell each customer's sockets, once this transaction commits (see events.ts).
   const coinsByUser = new Map<number, Set<string>>();
-  for (const line of lines) {
-    if (!("user" in line.account)) continue;
-    const coins = coinsByUser.get(line.account.user) ?? new Set<string>();
-    coinsByUser.set(line.account.user, coins.add(line.coin));
+  for (const { lines } of prepared)
+    for (const line of lines) {
+      if (!("user" in line.account)) continue;
+      const coins = coinsByUser.get(line.account.user) ?? new Set<string>();
+      coinsByUser.set(line.account.user, coins.add(line.coin));
+    }
+  if (coinsByUser.size > 0) {
+    const notices = [...coinsByUser].map(([user, coins]) => {
+      const notice: BalanceNotice = { user, coins: [...coins] };
+      return sql`pg_notify(${BALANCE_CHANNEL}, ${JSON.stringify(notice)})`;
+    });
+    await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
   }
-  for (const [user, coins] of coinsByUser) {
-    const notice: BalanceNotice = { user, coins: [...coins] };
-    await tx.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${JSON.stringify(notice)})`);
+  return txIds;
+}
+
+/** Entries per insert statement: well under PostgreSQL's 65,535 parameters (5 a row). */
+const ENTRIES_PER_STATEMENT = 2_000;
+
+/** Ids for `count` new ledger transactions, in order, from the table's own sequence. */
+async function reserveTransactionIds(tx: Db, count: number): Promise<number[]> {
+  const result = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('ledger_transactions', 'id'))::text as id from generate_series(1, ${count}::int)`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
+/**
+ * The ids of the accounts behind `refs`: those that exist in one query, then any missing ones
+ * created in key order (creating one holds its unique-index slot until commit, so two movements
+ * creating the same new accounts in opposite orders would otherwise deadlock).
+ */
+async function accountIds(tx: Db, refs: Map<string, { account: AccountRef; coin: string }>) {
+  const users: ReturnType<typeof sql>[] = [];
+  const platform: ReturnType<typeof sql>[] = [];
+  for (const { account, coin } of refs.values()) {
+    if ("user" in account) users.push(sql`(${account.user}::int, ${account.wallet}, ${coin})`);
+    else platform.push(sql`(${account.platform}, ${coin})`);
   }
-  return txId;
+  const where = [
+    ...(users.length
+      ? [sql`(owner_type = 'user' and (user_id, kind, coin) in (${sql.join(users, sql`, `)}))`]
+      : []),
+    ...(platform.length
+      ? [sql`(owner_type = 'platform' and (kind, coin) in (${sql.join(platform, sql`, `)}))`]
+      : []),
+  ];
+  const found = (await tx.execute(
+    sql`select id, owner_type, user_id, kind, coin from ledger_accounts where ${sql.join(where, sql` or `)}`,
+  )) as unknown as {
+    rows: { id: number; owner_type: string; user_id: number | null; kind: string; coin: string }[];
+  };
+  const ids = new Map<string, number>();
+  for (const row of found.rows) {
+    const key =
+      row.owner_type === "user" ? `u:${row.user_id}:${row.kind}:${row.coin}` : `p:${row.kind}:${row.coin}`;
+    ids.set(key, Number(row.id));
+  }
+  for (const key of [...refs.keys()].sort()) {
+    if (ids.has(key)) continue;
+    const ref = refs.get(key) as { account: AccountRef; coin: string };
+    ids.set(key, await accountId(tx, ref.account, ref.coin));
+  }
+  return ids;
 }
 
 function isNegativeBalance(error: unknown): boolean {
