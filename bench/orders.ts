@@ -13,6 +13,8 @@ export type OrdersFigure = {
   p50ms: number;
   p99ms: number;
   refused: number;
+  /** CPU time of the whole process (server and clients) per order: the machine's load aside. */
+  cpuMsPerOrder: number;
   ledgerAudit: "clean" | string;
 };
 
@@ -66,6 +68,8 @@ export async function ordersPerSecond(
     const ticker = setInterval(() => feed.set("btc/usdt", 60000), 200);
     const latencies: number[] = [];
     let refused = 0;
+    const cpuBefore = process.cpuUsage();
+    (globalThis as any).__count?.start();
     const started = performance.now();
     const until = started + seconds * 1000;
     await Promise.all(
@@ -88,7 +92,9 @@ export async function ordersPerSecond(
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(ticker);
+    (globalThis as any).__count?.dump();
     const audit = await auditLedger(db);
     latencies.sort((a, b) => a - b);
     return {
@@ -100,6 +106,7 @@ export async function ordersPerSecond(
       p50ms: Math.round(percentile(latencies, 0.5) * 10) / 10,
       p99ms: Math.round(percentile(latencies, 0.99) * 10) / 10,
       refused,
+      cpuMsPerOrder: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length)) * 100) / 100,
       ledgerAudit: audit.findings.length === 0 ? "clean" : `${audit.findings.length} findings`,
     };
   } finally {

@@ -43,6 +43,7 @@ import { startOptionsJobs } from "./options/jobs.ts";
 import { optionRoutes } from "./options/routes.ts";
 import { seedOptionProducts } from "./options/seed.ts";
 import type { TradingDeps } from "./trading/contracts.ts";
+import { createSpotEngine } from "./trading/engine/spot-engine.ts";
 import { createPrices } from "./trading/prices.ts";
 import { riskPass } from "./trading/risk.ts";
 import { tradingRoutes } from "./trading/routes.ts";
@@ -188,7 +189,9 @@ export async function createPlatform(options: {
     walletRoutes(api, wallet);
 
     await seedTradingParams(database.db);
-    const trading: TradingDeps = { db: database.db, bus, prices: createPrices(market.view) };
+    const spot = createSpotEngine({ db: database.db, bus, view: market.view });
+    closers.push(() => spot.idle());
+    const trading: TradingDeps = { db: database.db, bus, prices: createPrices(market.view), spot };
     tradingRoutes(api, trading);
     hub.registerChannel("account", { private: true, accepts: () => true });
 

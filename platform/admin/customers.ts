@@ -4,7 +4,7 @@ import { and, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm"
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import { uidOf } from "../identity/service.ts";
-import { describeDevice } from "../identity/sessions.ts";
+import { describeDevice, forgetVerifiedSessions } from "../identity/sessions.ts";
 import { sessions, users } from "../identity/tables.ts";
 import { auditLedger, formatAudit, ledgerTotals } from "../ledger/audit.ts";
 import { USER_WALLETS } from "../ledger/ledger.ts";
@@ -191,7 +191,9 @@ async function endSessions(tx: Db, userId: number) {
  * in keeps trading or withdrawing; sign-in is refused while frozen (identity checks the status).
  */
 export async function setCustomerFrozen(db: Db, op: AuthOperator, id: number, frozen: boolean) {
-  return db.transaction(async (tx) => {
+  // Sessions verified a moment ago are not trusted past this change (see `authenticate`).
+  forgetVerifiedSessions();
+  const view = await db.transaction(async (tx) => {
     const before = await customerRow(tx, id, true);
     const status = frozen ? "frozen" : "active";
     if (before.status === status)
@@ -212,11 +214,14 @@ export async function setCustomerFrozen(db: Db, op: AuthOperator, id: number, fr
     });
     return customerView(after);
   });
+  forgetVerifiedSessions();
+  return view;
 }
 
 /** Signs a customer out everywhere (they can sign in again unless frozen). */
 export async function endCustomerSessions(db: Db, op: AuthOperator, id: number) {
-  return db.transaction(async (tx) => {
+  forgetVerifiedSessions();
+  const result = await db.transaction(async (tx) => {
     await customerRow(tx, id, true);
     const live = await tx.select({ id: sessions.id }).from(sessions).where(liveSessions(id));
     const ended = await endSessions(tx, id);
@@ -229,6 +234,8 @@ export async function endCustomerSessions(db: Db, op: AuthOperator, id: number) 
     });
     return { ended };
   });
+  forgetVerifiedSessions();
+  return result;
 }
 
 const runView = (r: typeof ledgerAuditRuns.$inferSelect) => ({

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import { listedInstruments } from "../market/service.ts";
 import { instruments } from "../market/tables.ts";
+import { forgetTradingTerms } from "../trading/contracts.ts";
 import { tradingParams } from "../trading/tables.ts";
 import { type AuthOperator, audit } from "./service.ts";
 
@@ -85,5 +86,6 @@ export async function updateInstrument(db: Db, op: AuthOperator, code: string, c
   });
   // The market lists are served from memory: drop them so the change shows on the next request.
   listedInstruments.forget();
+  forgetTradingTerms();
   return after;
 }

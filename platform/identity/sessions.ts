@@ -37,6 +37,26 @@ export async function createSession(
  */
 export async function authenticate(db: Db, token: string): Promise<AuthUser> {
   if (token.length > 100) throw new ApiError(401, "errors.token_invalid", { statusCode: TOKEN_INVALID });
+  const tokenHash = hashToken(token);
+  const recent = verified.get(tokenHash);
+  if (recent && recent.until > Date.now() && recent.db === db) return recent.user;
+  const user = await authenticateStored(db, tokenHash);
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.set(tokenHash, { user, db, until: Date.now() + VERIFIED_FOR_MS });
+  return user;
+}
+
+/**
+ * Sessions found valid in the last second, so that a customer's burst of calls (an order per
+ * tap, a page's parallel reads) costs one database read, not one each. Whatever ends a session
+ * or freezes an account here forgets them at once; another instance sees it within the second.
+ */
+const verified = new Map<string, { user: AuthUser; db: Db; until: number }>();
+const VERIFIED_FOR_MS = 1_000;
+const VERIFIED_MAX = 100_000;
+export const forgetVerifiedSessions = () => verified.clear();
+
+async function authenticateStored(db: Db, tokenHash: string): Promise<AuthUser> {
   const [row] = await db
     .select({
       id: sessions.id,
@@ -49,7 +69,7 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw new ApiError(401, "errors.token_invalid", { statusCode: TOKEN_INVALID });
   // Frozen by an operator: every call, trading and withdrawals included, ends the session and says why.
@@ -125,16 +145,19 @@ export async function listSessions(db: Db, user: AuthUser): Promise<SessionView[
 
 /** Ends one of the user's own sessions; another user's session id simply is not found. */
 export async function revokeSession(db: Db, userId: number, sessionId: string, reason: string) {
+  forgetVerifiedSessions();
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  forgetVerifiedSessions();
   return ended.length > 0;
 }
 
 /** Ends every session of the user, except `keep` when given. */
 export async function revokeAllSessions(db: Db, userId: number, reason: string, keep?: string) {
+  forgetVerifiedSessions();
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -142,5 +165,6 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string, 
       and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
     )
     .returning({ id: sessions.id });
+  forgetVerifiedSessions();
   return ended.length;
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import { BALANCE_CHANNEL, type BalanceNotice } from "./events.ts";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "./tables.ts";
+import { ledgerAccounts } from "./tables.ts";
 
 /**
  * A customer's wallets: spot is the main one, contract holds trading margin, earn holds what is
@@ -98,55 +98,57 @@ export async function postMany(
 
   const refs = new Map<string, { account: AccountRef; coin: string }>();
   for (const { lines } of prepared) for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
-  const ids = await accountIds(tx, refs);
-  // Lock in id order: two movements touching the same accounts take the locks the same way.
-  const locked = [...new Set(ids.values())].sort((a, b) => a - b);
-  await tx.execute(
-    sql`select id from ledger_accounts where id in ${sql.raw(`(${locked.join(",")})`)} order by id for update`,
-  );
-
+  const ids = await lockAccounts(tx, refs);
   const txIds = await reserveTransactionIds(tx, prepared.length);
-  await tx.insert(ledgerTransactions).values(
-    prepared.map(({ movement }, i) => ({
-      id: txIds[i] as number,
-      kind: movement.kind,
-      refType: movement.ref?.type ?? null,
-      refId: movement.ref ? String(movement.ref.id) : null,
-      memo: movement.memo ?? "",
-    })),
-  );
-  const entries = prepared.flatMap(({ lines }, i) =>
-    lines.map((line) => ({
-      txId: txIds[i] as number,
-      accountId: ids.get(keyOf(line.account, line.coin)) as number,
-      coin: line.coin,
-      bucket: line.bucket,
-      amount: line.amount.toFixed(),
-    })),
-  );
-  for (let at = 0; at < entries.length; at += ENTRIES_PER_STATEMENT)
-    await tx.insert(ledgerEntries).values(entries.slice(at, at + ENTRIES_PER_STATEMENT));
 
+  // Rows travel as one JSON parameter each: one statement whatever their number, and no
+  // per-value work in the driver.
+  const transactions = prepared.map(({ movement }, i) => ({
+    id: txIds[i],
+    kind: movement.kind,
+    ref_type: movement.ref?.type ?? null,
+    ref_id: movement.ref ? String(movement.ref.id) : null,
+    memo: movement.memo ?? "",
+  }));
+  const entries: { t: number; a: number; c: string; b: Bucket; m: string }[] = [];
   // Each account's net change, applied at once: what must hold (no customer balance below
   // zero) holds for the result, as it does at commit.
-  const deltas = new Map<number, { available: Decimal; frozen: Decimal }>();
-  for (const { lines } of prepared)
+  const deltas = new Map<number, { id: number; da: Decimal; df: Decimal }>();
+  const coinsByUser = new Map<number, Set<string>>();
+  prepared.forEach(({ lines }, i) => {
     for (const line of lines) {
       const id = ids.get(keyOf(line.account, line.coin)) as number;
-      const delta = deltas.get(id) ?? { available: new Decimal(0), frozen: new Decimal(0) };
-      delta[line.bucket] = delta[line.bucket].plus(line.amount);
+      entries.push({ t: txIds[i] as number, a: id, c: line.coin, b: line.bucket, m: line.amount.toFixed() });
+      const delta = deltas.get(id) ?? { id, da: new Decimal(0), df: new Decimal(0) };
+      if (line.bucket === "available") delta.da = delta.da.plus(line.amount);
+      else delta.df = delta.df.plus(line.amount);
       deltas.set(id, delta);
+      if ("user" in line.account) {
+        const coins = coinsByUser.get(line.account.user) ?? new Set<string>();
+        coinsByUser.set(line.account.user, coins.add(line.coin));
+      }
     }
-  const values = sql.join(
-    [...deltas].map(
-      ([id, d]) => sql`(${id}::int, ${d.available.toFixed()}::numeric, ${d.frozen.toFixed()}::numeric)`,
-    ),
-    sql`, `,
+  });
+  const changes = [...deltas.values()].map((d) => ({ id: d.id, da: d.da.toFixed(), df: d.df.toFixed() }));
+  // Tell each customer's sockets, once this transaction commits (see events.ts).
+  const notices = [...coinsByUser].map(([user, coins]) =>
+    JSON.stringify({ user, coins: [...coins] } satisfies BalanceNotice),
   );
   try {
-    await tx.execute(
-      sql`update ledger_accounts as a set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now() from (values ${values}) as v(id, da, df) where a.id = v.id`,
-    );
+    await tx.execute(sql`with
+      t as (insert into ledger_transactions (id, kind, ref_type, ref_id, memo)
+        select id, kind, ref_type, ref_id, memo
+        from json_to_recordset(${JSON.stringify(transactions)}::json)
+          as r(id bigint, kind text, ref_type text, ref_id text, memo text)),
+      e as (insert into ledger_entries (tx_id, account_id, coin, bucket, amount)
+        select t, a, c, b, m
+        from json_to_recordset(${JSON.stringify(entries)}::json) as r(t bigint, a int, c text, b text, m numeric)),
+      u as (update ledger_accounts as x
+        set available = x.available + r.da, frozen = x.frozen + r.df, updated_at = now()
+        from json_to_recordset(${JSON.stringify(changes)}::json) as r(id int, da numeric, df numeric)
+        where x.id = r.id)
+      select count(pg_notify(${BALANCE_CHANNEL}, n))::int as notified
+      from json_array_elements_text(${JSON.stringify(notices)}::json) as n`);
   } catch (error) {
     if (isNegativeBalance(error)) {
       const key = options.insufficientKey ?? "ledger.insufficient";
@@ -154,26 +156,8 @@ export async function postMany(
     }
     throw error;
   }
-  // Tell each customer's sockets, once this transaction commits (see events.ts).
-  const coinsByUser = new Map<number, Set<string>>();
-  for (const { lines } of prepared)
-    for (const line of lines) {
-      if (!("user" in line.account)) continue;
-      const coins = coinsByUser.get(line.account.user) ?? new Set<string>();
-      coinsByUser.set(line.account.user, coins.add(line.coin));
-    }
-  if (coinsByUser.size > 0) {
-    const notices = [...coinsByUser].map(([user, coins]) => {
-      const notice: BalanceNotice = { user, coins: [...coins] };
-      return sql`pg_notify(${BALANCE_CHANNEL}, ${JSON.stringify(notice)})`;
-    });
-    await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
-  }
   return txIds;
 }
-
-/** Entries per insert statement: well under PostgreSQL's 65,535 parameters (5 a row). */
-const ENTRIES_PER_STATEMENT = 2_000;
 
 /** Ids for `count` new ledger transactions, in order, from the table's own sequence. */
 async function reserveTransactionIds(tx: Db, count: number): Promise<number[]> {
@@ -184,34 +168,32 @@ async function reserveTransactionIds(tx: Db, count: number): Promise<number[]> {
 }
 
 /**
- * The ids of the accounts behind `refs`: those that exist in one query, then any missing ones
- * created in key order (creating one holds its unique-index slot until commit, so two movements
- * creating the same new accounts in opposite orders would otherwise deadlock).
+ * Finds and locks the accounts behind `refs`, in id order (two movements touching the same
+ * accounts take the locks the same way), in one query; then creates any missing ones in key
+ * order (creating one holds its unique-index slot until commit, so two movements creating the
+ * same new accounts in opposite orders would otherwise deadlock).
  */
-async function accountIds(tx: Db, refs: Map<string, { account: AccountRef; coin: string }>) {
-  const users: ReturnType<typeof sql>[] = [];
-  const platform: ReturnType<typeof sql>[] = [];
-  for (const { account, coin } of refs.values()) {
-    if ("user" in account) users.push(sql`(${account.user}::int, ${account.wallet}, ${coin})`);
-    else platform.push(sql`(${account.platform}, ${coin})`);
-  }
-  const where = [
-    ...(users.length
-      ? [sql`(owner_type = 'user' and (user_id, kind, coin) in (${sql.join(users, sql`, `)}))`]
-      : []),
-    ...(platform.length
-      ? [sql`(owner_type = 'platform' and (kind, coin) in (${sql.join(platform, sql`, `)}))`]
-      : []),
-  ];
-  const found = (await tx.execute(
-    sql`select id, owner_type, user_id, kind, coin from ledger_accounts where ${sql.join(where, sql` or `)}`,
-  )) as unknown as {
-    rows: { id: number; owner_type: string; user_id: number | null; kind: string; coin: string }[];
+async function lockAccounts(tx: Db, refs: Map<string, { account: AccountRef; coin: string }>) {
+  const wanted = [...refs.values()].map(({ account, coin }) =>
+    "user" in account
+      ? { u: account.user, k: account.wallet, c: coin }
+      : { u: null, k: account.platform, c: coin },
+  );
+  const found = (await tx.execute(sql`
+    select a.id, a.user_id, a.kind, a.coin
+    from ledger_accounts a
+    join json_to_recordset(${JSON.stringify(wanted)}::json) as r(u int, k text, c text)
+      on a.kind = r.k and a.coin = r.c
+      and ((r.u is not null and a.owner_type = 'user' and a.user_id = r.u)
+        or (r.u is null and a.owner_type = 'platform' and a.user_id is null))
+    order by a.id
+    for update of a`)) as unknown as {
+    rows: { id: number; user_id: number | null; kind: string; coin: string }[];
   };
   const ids = new Map<string, number>();
   for (const row of found.rows) {
     const key =
-      row.owner_type === "user" ? `u:${row.user_id}:${row.kind}:${row.coin}` : `p:${row.kind}:${row.coin}`;
+      row.user_id !== null ? `u:${row.user_id}:${row.kind}:${row.coin}` : `p:${row.kind}:${row.coin}`;
     ids.set(key, Number(row.id));
   }
   for (const key of [...refs.keys()].sort()) {

@@ -2,10 +2,12 @@ import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import type { Db } from "../db/client.ts";
+import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/service.ts";
 import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/ledger.ts";
 import { instruments } from "../market/tables.ts";
+import type { SpotEngine } from "./engine/spot-engine.ts";
 import { takerPrice } from "./execution.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
@@ -17,14 +19,33 @@ export const CONTRACT_TYPES = ["perpetual", "weekly", "quarterly"] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];
 export type CloseReason = "manual" | "take_profit" | "stop_loss" | "liquidation" | "delivery";
 
-export type TradingDeps = { db: Db; bus: Bus; prices: Prices; now?: () => number };
+export type TradingDeps = {
+  db: Db;
+  bus: Bus;
+  prices: Prices;
+  /** The spot markets' matching engine (spot orders and their cancels go through it). */
+  spot: SpotEngine;
+  now?: () => number;
+};
+
+/**
+ * Every instrument's trading terms and listing status, kept in memory for a second: an order
+ * reads them without a query. An operator's change through the console forgets them at once
+ * (`forgetTradingTerms`); one made through another instance shows within the second. Inside a
+ * transaction they are always read afresh.
+ */
+const tradingTerms = memoByDb(1_000, async (db) => {
+  const params = await db.select().from(tradingParams);
+  const listed = await db.select({ code: instruments.code, status: instruments.status }).from(instruments);
+  return {
+    params: new Map(params.map((p) => [p.code, p])),
+    status: new Map(listed.map((i) => [i.code, i.status])),
+  };
+});
+export const forgetTradingTerms = () => tradingTerms.forget();
 
 export async function requireParams(db: Db, code: string, market: "spot" | "contract") {
-  const [params] = await db
-    .select()
-    .from(tradingParams)
-    .where(eq(tradingParams.code, code.toLowerCase()))
-    .limit(1);
+  const params = (await tradingTerms.get(db)).params.get(code.toLowerCase());
   if (!params || !(market === "spot" ? params.spotEnabled : params.contractEnabled))
     throw fieldError("code", "market.unknown_instrument");
   return params;
@@ -35,12 +56,8 @@ export async function requireParams(db: Db, code: string, market: "spot" | "cont
  * still fill and open positions can still be closed, so nobody is locked in a position).
  */
 export async function requireListed(db: Db, code: string) {
-  const [row] = await db
-    .select({ status: instruments.status })
-    .from(instruments)
-    .where(eq(instruments.code, code.toLowerCase()))
-    .limit(1);
-  if (row?.status === "paused") throw fieldError("code", "trading.instrument_paused");
+  const status = (await tradingTerms.get(db)).status.get(code.toLowerCase());
+  if (status === "paused") throw fieldError("code", "trading.instrument_paused");
 }
 
 /** A quantity must be at least the minimum and a whole number of steps. */
@@ -278,6 +295,7 @@ async function openPosition(
     .update(orders)
     .set({
       status: "filled",
+      filledQuantity: quantity.toFixed(),
       fillPrice: fill.price.toFixed(),
       fee: fee.toFixed(),
       fillTickTime: fill.time,
@@ -317,13 +335,20 @@ export async function fillLimitOrder(deps: TradingDeps, orderId: number, mark: Q
   });
 }
 
-/** Cancels a resting order of the user's and releases what it froze. */
+/** Cancels a resting contract order of the user's and releases the margin it froze. */
 export async function cancelOrder(deps: TradingDeps, userId: number, orderId: number) {
   return inTransaction(deps, async (tx, events) => {
     const [order] = await tx
       .update(orders)
       .set({ status: "cancelled", updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, "open")))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.userId, userId),
+          eq(orders.status, "open"),
+          eq(orders.market, "contract"),
+        ),
+      )
       .returning();
     if (!order) throw new ApiError(404, "trading.order_not_open");
     const wallet = order.market === "contract" ? ("contract" as const) : ("spot" as const);

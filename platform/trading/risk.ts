@@ -11,7 +11,6 @@ import {
   type TradingDeps,
 } from "./contracts.ts";
 import * as math from "./math.ts";
-import { fillSpotLimit } from "./spot.ts";
 import { fundingPayments, positions, tradingParams } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
@@ -40,12 +39,9 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
     const crossed = order.side === "buy" ? mark.price.lte(order.price) : mark.price.gte(order.price);
     if (crossed) await attempt(`fill order ${order.id}`, () => fillLimitOrder(deps, order.id, mark));
   }
-  for (const order of await openOrders(deps.db, "spot")) {
-    const mark = deps.prices.markIfFresh(order.code);
-    if (!mark || !order.price) continue;
-    const crossed = order.side === "buy" ? mark.price.lte(order.price) : mark.price.gte(order.price);
-    if (crossed) await attempt(`fill spot order ${order.id}`, () => fillSpotLimit(deps, order.id, mark));
-  }
+  // Spot: the liquidity account re-quotes every book from the feed; a quote that meets a
+  // customer's resting order fills it at the customer's price.
+  await attempt("spot books", async () => (await deps.spot.sync()) > 0);
 
   const params = new Map((await deps.db.select().from(tradingParams)).map((p) => [p.code, p]));
   for (const position of await openPositions(deps.db)) {

@@ -479,7 +479,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       response: orderSchema,
     },
     async ({ body }, { user, setMessage }) => {
-      const order = await cancelOrder(deps, user.id, body.id);
+      const order = await deps.spot.cancel(user.id, body.id);
       setMessage("trading.order_cancelled");
       return orderView(order);
     },
@@ -497,7 +497,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
     async (_input, { user, setMessage }) => {
       let cancelled = 0;
       for (const order of await openOrders(db, "spot", user.id)) {
-        await cancelOrder(deps, user.id, order.id).then(
+        await deps.spot.cancel(user.id, order.id).then(
           () => cancelled++,
           () => {},
         );

@@ -56,6 +56,8 @@ export const orders = pgTable(
       .default("open"),
     /** What a resting order holds frozen (margin + fee, or the funds of a spot order). */
     frozen: amount("frozen").notNull().default("0"),
+    /** How much has filled so far; `fillPrice` is the average price of those fills. */
+    filledQuantity: amount("filled_quantity").notNull().default("0"),
     fillPrice: amount("fill_price"),
     fee: amount("fee").notNull().default("0"),
     fillTickTime: bigint("fill_tick_time", { mode: "number" }),
@@ -68,6 +70,40 @@ export const orders = pgTable(
     index("orders_open_idx").on(t.status, t.code).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * One fill of the order book: a taker order met a resting (maker) order at the maker's price. The
+ * side that was the platform's liquidity account (quoting from the reference feed) has no order.
+ */
+export const trades = pgTable(
+  "trades",
+  {
+    id: serial("id").primaryKey(),
+    market: text("market", { enum: ["spot", "contract"] }).notNull(),
+    code: text("code").notNull(),
+    takerOrderId: integer("taker_order_id"),
+    takerUserId: integer("taker_user_id"),
+    makerOrderId: integer("maker_order_id"),
+    makerUserId: integer("maker_user_id"),
+    takerSide: text("taker_side", { enum: ["buy", "sell"] }).notNull(),
+    price: amount("price").notNull(),
+    quantity: amount("quantity").notNull(),
+    takerFee: amount("taker_fee").notNull(),
+    makerFee: amount("maker_fee").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trades_taker_idx").on(t.takerOrderId),
+    index("trades_maker_idx").on(t.makerOrderId),
+    index("trades_code_idx").on(t.code, t.id),
+  ],
+);
+
+/** The matching engine's batch counter per market kind: each batch takes the row's lock. */
+export const engineState = pgTable("engine_state", {
+  name: text("name").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull().default(0),
+});
 
 /** An open contract position: isolated margin, its own leverage and TP/SL. */
 export const positions = pgTable(

@@ -58,6 +58,7 @@ export function orderView(o: typeof orders.$inferSelect): OrderView {
     take_profit: num(o.takeProfit),
     stop_loss: num(o.stopLoss),
     status: o.status,
+    filled_quantity: D(o.filledQuantity).toFixed(),
     fill_price: num(o.fillPrice),
     fee: D(o.fee).toFixed(),
     frozen: D(o.frozen).toFixed(),

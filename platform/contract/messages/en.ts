@@ -189,6 +189,8 @@ export default {
     sl_above: "Stop-loss must be above the current price for a short",
     insufficient_margin: "Not enough available USDT for the margin and the fee",
     stale_price: "Prices are not up to date right now; trading resumes as soon as they are",
+    price_tick: "The price must be a multiple of {{tick}}",
+    no_liquidity: "Nobody is buying or selling at any price right now: place a limit order instead",
     order_placed: "Order placed",
     order_cancelled: "Order cancelled",
     cancelled_all: "Orders cancelled: {{count}}",

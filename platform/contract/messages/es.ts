@@ -189,6 +189,8 @@ const es: Messages = {
     sl_above: "En un corto, el stop loss debe estar por encima del precio actual",
     insufficient_margin: "No tienes suficientes USDT disponibles para el margen y la comisión",
     stale_price: "Los precios no están actualizados ahora mismo; podrás operar en cuanto lo estén",
+    price_tick: "El precio debe ser múltiplo de {{tick}}",
+    no_liquidity: "Ahora mismo no hay compradores ni vendedores a ningún precio: usa una orden limitada",
     order_placed: "Orden colocada",
     order_cancelled: "Orden cancelada",
     cancelled_all: "Órdenes canceladas: {{count}}",

@@ -189,6 +189,8 @@ const id: Messages = {
     sl_above: "Untuk posisi short, stop loss harus di atas harga saat ini",
     insufficient_margin: "USDT yang tersedia tidak cukup untuk margin dan biaya",
     stale_price: "Harga sedang tidak terbarui; perdagangan dilanjutkan segera setelah harga terbarui",
+    price_tick: "Harga harus kelipatan {{tick}}",
+    no_liquidity: "Saat ini tidak ada pembeli atau penjual di harga berapa pun: pasang order limit",
     order_placed: "Order ditempatkan",
     order_cancelled: "Order dibatalkan",
     cancelled_all: "Order dibatalkan: {{count}}",

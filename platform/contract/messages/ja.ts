@@ -188,6 +188,8 @@ const ja: Messages = {
     sl_above: "ショートの損切価格は現在価格より高く設定してください",
     insufficient_margin: "証拠金と手数料に使える USDT が足りません",
     stale_price: "現在、価格が最新ではありません。更新され次第、取引を再開できます",
+    price_tick: "価格は {{tick}} の倍数で入力してください",
+    no_liquidity: "現在、売買できる相手がいません。指値注文をご利用ください",
     order_placed: "注文しました",
     order_cancelled: "注文をキャンセルしました",
     cancelled_all: "キャンセルした注文：{{count}} 件",

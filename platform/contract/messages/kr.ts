@@ -188,6 +188,8 @@ const kr: Messages = {
     sl_above: "숏 포지션의 손절가는 현재 가격보다 높아야 합니다",
     insufficient_margin: "증거금과 수수료에 쓸 USDT가 부족합니다",
     stale_price: "지금은 시세가 최신이 아닙니다. 시세가 갱신되면 바로 거래할 수 있습니다",
+    price_tick: "가격은 {{tick}}의 배수여야 합니다",
+    no_liquidity: "지금은 어떤 가격에도 매수·매도 상대가 없습니다. 지정가 주문을 이용하세요",
     order_placed: "주문이 접수되었습니다",
     order_cancelled: "주문이 취소되었습니다",
     cancelled_all: "취소된 주문: {{count}}건",

@@ -189,6 +189,8 @@ const pt: Messages = {
     sl_above: "Num short, o stop loss deve ficar acima do preço atual",
     insufficient_margin: "USDT disponível insuficiente para a margem e a taxa",
     stale_price: "Os preços não estão atualizados agora; as negociações voltam assim que estiverem",
+    price_tick: "O preço deve ser múltiplo de {{tick}}",
+    no_liquidity: "Agora não há compradores nem vendedores a nenhum preço: use uma ordem limitada",
     order_placed: "Ordem enviada",
     order_cancelled: "Ordem cancelada",
     cancelled_all: "Ordens canceladas: {{count}}",

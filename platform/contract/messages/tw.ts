@@ -187,6 +187,8 @@ const tw: Messages = {
     sl_above: "做空時停損價必須高於目前價格",
     insufficient_margin: "可用 USDT 不足以支付保證金和手續費",
     stale_price: "行情暫未更新，價格恢復後即可繼續交易",
+    price_tick: "價格必須是 {{tick}} 的整數倍",
+    no_liquidity: "目前沒有任何價格的買賣對手，請改用限價單",
     order_placed: "下單成功",
     order_cancelled: "訂單已撤銷",
     cancelled_all: "已撤銷訂單：{{count}}",

@@ -188,6 +188,8 @@ const vn: Messages = {
     sl_above: "Với lệnh short, giá cắt lỗ phải cao hơn giá hiện tại",
     insufficient_margin: "Không đủ USDT khả dụng cho ký quỹ và phí",
     stale_price: "Giá hiện chưa được cập nhật; bạn có thể giao dịch lại ngay khi giá cập nhật",
+    price_tick: "Giá phải là bội số của {{tick}}",
+    no_liquidity: "Hiện không có người mua hay bán ở bất kỳ giá nào: hãy đặt lệnh giới hạn",
     order_placed: "Đã đặt lệnh",
     order_cancelled: "Đã hủy lệnh",
     cancelled_all: "Số lệnh đã hủy: {{count}}",

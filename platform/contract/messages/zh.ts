@@ -187,6 +187,8 @@ const zh: Messages = {
     sl_above: "做空时止损价必须高于当前价格",
     insufficient_margin: "可用 USDT 不足以支付保证金和手续费",
     stale_price: "行情暂未更新，价格恢复后即可继续交易",
+    price_tick: "价格必须是 {{tick}} 的整数倍",
+    no_liquidity: "当前没有任何价格的买卖对手，请改用限价单",
     order_placed: "下单成功",
     order_cancelled: "订单已撤销",
     cancelled_all: "已撤销订单：{{count}}",

@@ -1,0 +1,270 @@
+import Decimal from "decimal.js";
+import { eq, or } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { registerByEmail } from "../../../tests/support/accounts.ts";
+import { type TestPlatform, testPlatform } from "../../../tests/support/platform.ts";
+import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
+import { auditLedger } from "../../ledger/audit.ts";
+import { balanceOf, post, transfer } from "../../ledger/ledger.ts";
+import { orders, trades } from "../tables.ts";
+import { createSpotEngine } from "./spot-engine.ts";
+
+/**
+ * The spot engine with a real database: customers' orders meet each other and the liquidity
+ * account's quotes (the scripted feed's book: best ask = price + spread, best bid = price −
+ * spread, then a level per tick, 100 each), always at the resting order's price.
+ */
+const feed = createScriptedFeed({ "btc/usdt": 60000, "eth/usdt": 3000 });
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await testPlatform({}, { marketFeed: feed });
+  await t.marketReady();
+});
+afterEach(async () => {
+  feed.setSpread(0);
+  const audit = await auditLedger(t.platform.deps.db);
+  expect(audit.findings).toEqual([]);
+});
+afterAll(() => t?.close());
+
+const db = () => t.platform.deps.db;
+async function customer(coins: Record<string, string> = { USDT: "100000", BTC: "10" }) {
+  const account = await registerByEmail(t);
+  for (const [coin, amount] of Object.entries(coins))
+    await db().transaction((tx) =>
+      post(tx, {
+        kind: "deposit",
+        postings: transfer({ platform: "deposits" }, { user: account.user.id, wallet: "spot" }, coin, amount),
+      }),
+    );
+  return account;
+}
+const spot = (token: string, body: Record<string, unknown>) =>
+  t.api("/spot/order", { method: "POST", json: { code: "btc/usdt", ...body }, token });
+const balance = async (userId: number, coin: string) => {
+  const b = await balanceOf(db(), userId, "spot", coin);
+  return { available: b.available.toFixed(), frozen: b.frozen.toFixed() };
+};
+
+describe("the spot order book", () => {
+  it("puts a customer's limit inside the spread on the book, and another customer's order fills it at that price", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000); // bid 59990, ask 60010
+    const seller = await customer();
+    const buyer = await customer();
+    const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60000" });
+    expect(rest.body.data).toMatchObject({ status: "open", filled_quantity: "0", frozen: "0.02" });
+    expect(t.platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({ price: "60000", quantity: "0.02" });
+
+    const take = await spot(buyer.token, { side: "buy", quantity: "0.005" });
+    // The buyer meets the seller's 60,000 before the liquidity's 60,010.
+    expect(take.body.data).toMatchObject({ status: "filled", filled_quantity: "0.005", fill_price: "60000" });
+    const [maker] = await db().select().from(orders).where(eq(orders.id, rest.body.data.id));
+    expect([maker?.status, Number(maker?.filledQuantity), Number(maker?.fillPrice)]).toEqual([
+      "open",
+      0.005,
+      60000,
+    ]);
+    // 0.005 × 60,000 = 300 USDT, less the 0.1 % fee on what each receives.
+    expect(await balance(seller.user.id, "USDT")).toEqual({ available: "100299.7", frozen: "0" });
+    expect(await balance(seller.user.id, "BTC")).toEqual({ available: "9.98", frozen: "0.015" });
+    expect(await balance(buyer.user.id, "USDT")).toEqual({ available: "99700", frozen: "0" });
+    expect(await balance(buyer.user.id, "BTC")).toEqual({ available: "10.004995", frozen: "0" });
+    const [trade] = await db().select().from(trades).where(eq(trades.takerOrderId, take.body.data.id));
+    expect(trade).toMatchObject({
+      makerOrderId: rest.body.data.id,
+      makerUserId: seller.user.id,
+      takerSide: "buy",
+    });
+    await t.api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
+    expect(await balance(seller.user.id, "BTC")).toEqual({ available: "9.995", frozen: "0" });
+  });
+
+  it("fills an order across several prices, best first, and reports the average", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000); // asks 60010, 60010.01, …
+    const a = await customer();
+    const b = await customer();
+    const buyer = await customer();
+    await spot(a.token, { type: "limit", side: "sell", quantity: "0.01", price: "60000" });
+    await spot(b.token, { type: "limit", side: "sell", quantity: "0.01", price: "60005" });
+    const res = await spot(buyer.token, { type: "limit", side: "buy", quantity: "0.03", price: "60010" });
+    // 0.01 at 60,000, 0.01 at 60,005 and 0.01 at 60,010 (the liquidity): 60,005 on average.
+    expect(res.body.data).toMatchObject({ status: "filled", filled_quantity: "0.03", fill_price: "60005" });
+    expect(await balance(buyer.user.id, "USDT")).toEqual({ available: "98199.85", frozen: "0" });
+  });
+
+  it("fills a resting buy at its own price when the market falls through it", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const buyer = await customer({ USDT: "1000" });
+    const res = await spot(buyer.token, { type: "limit", side: "buy", quantity: "0.01", price: "59995" });
+    expect(res.body.data).toMatchObject({ status: "open", frozen: "599.95" });
+    feed.set("btc/usdt", 59000); // asks from 59,010: far below the customer's limit
+    await t.platform.trading.spot.sync();
+    const [row] = await db().select().from(orders).where(eq(orders.id, res.body.data.id));
+    expect([row?.status, Number(row?.fillPrice)]).toEqual(["filled", 59995]);
+    expect(await balance(buyer.user.id, "USDT")).toEqual({ available: "400.05", frozen: "0" });
+    expect(await balance(buyer.user.id, "BTC")).toEqual({ available: "0.00999", frozen: "0" });
+  });
+
+  it("gives two customers' identical orders identical fills", async () => {
+    feed.setSpread(5);
+    feed.set("btc/usdt", 60000);
+    const one = await customer();
+    const two = await customer();
+    const [a, b] = await Promise.all([
+      spot(one.token, { side: "buy", quantity: "0.5" }),
+      spot(two.token, { side: "buy", quantity: "0.5" }),
+    ]);
+    const view = (o: Record<string, unknown>) => [o.status, o.filled_quantity, o.fill_price, o.fee];
+    expect(view(a.body.data)).toEqual(view(b.body.data));
+    expect(await balance(one.user.id, "USDT")).toEqual(await balance(two.user.id, "USDT"));
+  });
+
+  it("refuses a price off the tick grid, saying the tick, and changes nothing", async () => {
+    const seller = await customer();
+    const res = await spot(seller.token, {
+      type: "limit",
+      side: "sell",
+      quantity: "0.01",
+      price: "60000.001",
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.price).toEqual(["The price must be a multiple of 0.01"]);
+    expect(await balance(seller.user.id, "BTC")).toEqual({ available: "10", frozen: "0" });
+  });
+
+  it("stops a customer's order from trading with their own resting order (the resting one is cancelled)", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const me = await customer();
+    const rest = await spot(me.token, { type: "limit", side: "sell", quantity: "0.01", price: "60000" });
+    const take = await spot(me.token, { side: "buy", quantity: "0.01" });
+    expect(take.body.data).toMatchObject({ status: "filled", fill_price: "60010" });
+    const [row] = await db().select().from(orders).where(eq(orders.id, rest.body.data.id));
+    expect(row?.status).toBe("cancelled");
+    expect((await balance(me.user.id, "BTC")).frozen).toBe("0");
+  });
+});
+
+describe("the engine's state", () => {
+  it("is rebuilt exactly from the database by a new instance, which then fills against it", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const seller = await customer();
+    const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60001" });
+    await spot(seller.token, { type: "limit", side: "buy", quantity: "0.01", price: "59992" });
+    // A second instance on the same database (another process, or this one restarted).
+    const other = createSpotEngine({ db: db(), bus: t.platform.bus, view: t.platform.market.view });
+    await other.sync();
+    const customerLevels = (engine: typeof other) => {
+      const d = engine.depth("btc/usdt");
+      return {
+        asks: d?.asks.filter((l) => l.price === "60001"),
+        bids: d?.bids.filter((l) => l.price === "59992"),
+      };
+    };
+    expect(customerLevels(other)).toEqual(customerLevels(t.platform.trading.spot));
+    const buyer = await customer();
+    const { params } = await import("../contracts.ts").then(async (m) => ({
+      params: await m.requireParams(db(), "btc/usdt", "spot"),
+    }));
+    const filled = await other.place({
+      userId: buyer.user.id,
+      code: "btc/usdt",
+      type: "market",
+      side: "buy",
+      quantity: new Decimal("0.02"),
+      params,
+    });
+    expect([filled.status, Number(filled.fillPrice)]).toEqual(["filled", 60001]);
+    // The first instance sees the batch counter moved, rebuilds, and no longer has the order.
+    await t.platform.trading.spot.sync();
+    expect(customerLevels(t.platform.trading.spot).asks).toEqual([]);
+    const [row] = await db().select().from(orders).where(eq(orders.id, rest.body.data.id));
+    expect(row?.status).toBe("filled");
+  });
+});
+
+describe("the execution rules, over random order flows", () => {
+  it("fill only at the maker's price, never beyond the taker's limit, and keep every balance exact", async () => {
+    feed.setSpread(20);
+    feed.set("eth/usdt", 3000);
+    const traders = [
+      await customer({ USDT: "50000", ETH: "20" }),
+      await customer({ USDT: "50000", ETH: "20" }),
+      await customer({ USDT: "50000", ETH: "20" }),
+    ];
+    const command = fc.record({
+      who: fc.integer({ min: 0, max: 2 }),
+      side: fc.constantFrom("buy", "sell"),
+      type: fc.constantFrom("limit", "limit", "market"),
+      // Around the spread (2,980 – 3,020) so orders rest, cross and meet each other.
+      price: fc.integer({ min: 298_000, max: 302_000 }).map((c) => (c / 100).toFixed(2)),
+      quantity: fc.integer({ min: 1, max: 300 }).map((n) => (n / 100).toFixed(2)),
+      move: fc.option(fc.integer({ min: 2980, max: 3020 }), { freq: 4 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 25 }), async (flow) => {
+        const placed: number[] = [];
+        await Promise.all(
+          flow.map(async (c) => {
+            if (c.move !== null) feed.set("eth/usdt", c.move);
+            const account = traders[c.who] as (typeof traders)[number];
+            const res = await t.api("/spot/order", {
+              method: "POST",
+              json: {
+                code: "eth/usdt",
+                side: c.side,
+                type: c.type,
+                quantity: c.quantity,
+                ...(c.type === "limit" ? { price: c.price } : {}),
+              },
+              token: account.token,
+            });
+            // A refusal is only ever "insufficient balance", never an error.
+            if (res.status !== 200) expect(res.body.errors?.quantity).toEqual(["Insufficient balance"]);
+            else placed.push(res.body.data.id);
+          }),
+        );
+        await t.platform.trading.spot.sync();
+        for (const id of placed) {
+          const [order] = await db().select().from(orders).where(eq(orders.id, id));
+          const fills = await db()
+            .select()
+            .from(trades)
+            .where(or(eq(trades.takerOrderId, id), eq(trades.makerOrderId, id)));
+          const filled = fills.reduce((sum, f) => sum.plus(f.quantity), new Decimal(0));
+          expect(filled.toFixed()).toBe(new Decimal(order?.filledQuantity ?? 0).toFixed());
+          for (const fill of fills) {
+            // Never beyond the customer's limit, on either side of the trade.
+            if (order?.price) {
+              if (order.side === "buy") expect(Number(fill.price)).toBeLessThanOrEqual(Number(order.price));
+              else expect(Number(fill.price)).toBeGreaterThanOrEqual(Number(order.price));
+            }
+            // A maker always trades at its own price.
+            if (fill.makerOrderId === id && order?.price)
+              expect(Number(fill.price)).toBe(Number(order.price));
+          }
+          if (order?.status === "open")
+            expect(new Decimal(order.filledQuantity).lt(order.quantity)).toBe(true);
+        }
+        // What each customer holds frozen is exactly what their open orders still hold.
+        for (const { user } of traders) {
+          const open = await db().select().from(orders).where(eq(orders.userId, user.id));
+          const held = (coin: string) =>
+            open
+              .filter((o) => o.status === "open" && (o.side === "buy" ? "USDT" : "ETH") === coin)
+              .reduce((sum, o) => sum.plus(o.frozen), new Decimal(0))
+              .toFixed();
+          expect((await balance(user.id, "USDT")).frozen).toBe(held("USDT"));
+          expect((await balance(user.id, "ETH")).frozen).toBe(held("ETH"));
+        }
+        expect((await auditLedger(db())).findings).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,658 @@
+import Decimal from "decimal.js";
+import { and, eq, sql } from "drizzle-orm";
+import type { Bus } from "../../bus/bus.ts";
+import type { Db } from "../../db/client.ts";
+import { ApiError } from "../../http/errors.ts";
+import { freeze, type Movement, type Posting, postMany } from "../../ledger/ledger.ts";
+import type { MarketView } from "../../market/view.ts";
+import { STALE_AFTER_MS } from "../prices.ts";
+import { engineState, orders, tradingParams } from "../tables.ts";
+import { OrderBook } from "./book.ts";
+import { exactTicks, lotsOf, priceOf, quantityOf, quoteTicks, type Units, unitsOf } from "./units.ts";
+
+const D = (v: Decimal.Value) => new Decimal(v);
+const QUOTE = "USDT";
+const baseOf = (code: string) => (code.split("/")[0] ?? "").toUpperCase();
+/** The book owner of the platform's liquidity account (no customer has id 0). */
+const LIQUIDITY = 0;
+/** Commands per database transaction at most (each is one order or cancel). */
+const MAX_BATCH = 500;
+/** Levels of the reference feed the liquidity account quotes, per side. */
+const LIQUIDITY_LEVELS = 20;
+
+type OrderRow = typeof orders.$inferSelect;
+type Side = "buy" | "sell";
+
+export type SpotOrderRequest = {
+  userId: number;
+  code: string;
+  type: "market" | "limit";
+  side: Side;
+  quantity: Decimal;
+  /** The limit (a limit order only), already checked to lie on the price grid. */
+  price?: Decimal;
+  /** The instrument's terms, read before the order was queued. */
+  params: { code: string; quantityStep: string; spotFee: string };
+};
+
+/**
+ * A customer order as the engine keeps it while it lives: what has filled (quantity, value,
+ * fees) and what it still holds frozen.
+ */
+type Live = {
+  id: number;
+  userId: number;
+  code: string;
+  side: Side;
+  type: "market" | "limit";
+  price: Decimal | null;
+  quantity: Decimal;
+  filled: Decimal;
+  notional: Decimal;
+  fee: Decimal;
+  frozen: Decimal;
+  status: "open" | "filled" | "cancelled";
+  fillTime: number | null;
+  createdAt: Date;
+};
+
+type TradeRow = {
+  code: string;
+  taker_order_id: number | null;
+  taker_user_id: number | null;
+  maker_order_id: number | null;
+  maker_user_id: number | null;
+  taker_side: Side;
+  price: string;
+  quantity: string;
+  taker_fee: string;
+  maker_fee: string;
+};
+
+type Request =
+  | { kind: "place"; order: SpotOrderRequest }
+  | { kind: "cancel"; userId: number; orderId: number }
+  | { kind: "sync" };
+type Command = Request & { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+export type SpotEngineDeps = { db: Db; bus: Bus; view: MarketView; now?: () => number };
+
+/**
+ * The spot markets' matching engine: one order book per market in memory (price-time priority,
+ * see book.ts), fed by a sequencer that takes the commands waiting and runs them as one batch in
+ * one database transaction (group commit): the fills, orders, trades and ledger movements of the
+ * whole batch are written together, and each customer gets an answer once it has committed.
+ *
+ * The platform's liquidity account quotes into the books from the reference feed's depth (its
+ * levels, re-quoted whenever the feed moves); it is an ordinary participant, so a customer's
+ * resting order that the market moves through is filled at the customer's own price, and an
+ * incoming order meets customers' resting orders and the liquidity alike, best price first.
+ *
+ * Several instances stay exact: every batch takes the lock of the `engine_state` row and moves
+ * its counter, and an instance that sees the counter moved by another (or whose last batch
+ * failed) rebuilds its books from the database before matching.
+ */
+export function createSpotEngine(deps: SpotEngineDeps) {
+  const now = deps.now ?? Date.now;
+  const books = new Map<string, OrderBook>();
+  const units = new Map<string, Units>();
+  const fees = new Map<string, string>();
+  /** Every customer order resting on a book, by id. */
+  const resting = new Map<number, Live>();
+  /** Per market: the liquidity orders on its book, and the feed depth they were quoted from. */
+  const quoted = new Map<string, { ids: number[]; depth: unknown }>();
+  let nextLiquidityId = -1;
+  let seq = -1;
+  let queue: Command[] = [];
+  let draining: Promise<void> | undefined;
+
+  const bookOf = (code: string) => {
+    let book = books.get(code);
+    if (!book) {
+      book = new OrderBook();
+      books.set(code, book);
+    }
+    return book;
+  };
+
+  function enqueue<T>(request: Request): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ ...request, resolve: resolve as (value: unknown) => void, reject });
+      if (!draining) draining = drain();
+    });
+  }
+
+  async function drain() {
+    // Let the commands that arrive in this turn join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, MAX_BATCH);
+        queue = queue.slice(batch.length);
+        await runBatch(batch);
+      }
+    } finally {
+      draining = undefined;
+    }
+  }
+
+  /**
+   * Runs a batch; if its transaction fails (one order the customer cannot pay for refuses the
+   * whole group), the books are rebuilt and each command runs alone, so only that one is refused.
+   */
+  async function runBatch(batch: Command[]) {
+    try {
+      const settled = await transact(batch);
+      for (const [command, outcome] of settled) {
+        if (outcome.ok) command.resolve(outcome.value);
+        else command.reject(outcome.error);
+      }
+    } catch (error) {
+      seq = -1; // the books may hold what did not commit: rebuild before the next batch
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const command of batch) await runBatch([command]);
+    }
+  }
+
+  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+  async function transact(batch: Command[]): Promise<Map<Command, Outcome>> {
+    const events: { userId: number; event: Record<string, unknown> }[] = [];
+    const settled = await deps.db.transaction(async (tx) => {
+      events.length = 0;
+      // Until this attempt has matched and written everything, the books are not to be trusted
+      // (a retried transaction runs this again and must start from the database).
+      const expected = seq + 1;
+      seq = -1;
+      const [state] = await tx
+        .update(engineState)
+        .set({ seq: sql`${engineState.seq} + 1` })
+        .where(eq(engineState.name, "spot"))
+        .returning({ seq: engineState.seq });
+      const next = state?.seq ?? 0;
+      if (next !== expected) await rebuild(tx);
+      const work = new Batch(now());
+      const codes = new Set<string>();
+      for (const command of batch) {
+        if (command.kind !== "place") continue;
+        const { params } = command.order;
+        if (!units.has(params.code)) units.set(params.code, unitsOf(params.code, params.quantityStep));
+        fees.set(params.code, params.spotFee);
+        codes.add(params.code);
+      }
+      if (batch.some((c) => c.kind === "sync")) for (const code of books.keys()) codes.add(code);
+      for (const code of codes) requote(code, work);
+
+      const places = batch.filter((c) => c.kind === "place").length;
+      const ids = places > 0 ? await reserveOrderIds(tx, places) : [];
+      const outcomes = new Map<Command, Outcome>();
+      for (const command of batch) {
+        try {
+          if (command.kind === "place") {
+            outcomes.set(command, { ok: true, value: place(command.order, ids.shift() as number, work) });
+          } else if (command.kind === "cancel") {
+            outcomes.set(command, { ok: true, value: cancel(command.userId, command.orderId, work) });
+          } else {
+            outcomes.set(command, { ok: true, value: work.fills });
+          }
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          outcomes.set(command, { ok: false, error });
+        }
+      }
+      const rows = await work.write(tx);
+      events.push(...work.events);
+      seq = next;
+      // The answer to a place or cancel is its order as stored.
+      const answered = new Map<Command, Outcome>();
+      for (const [command, outcome] of outcomes) {
+        if (outcome.ok && typeof outcome.value === "number" && command.kind !== "sync") {
+          answered.set(command, { ok: true, value: rows.get(outcome.value) });
+        } else answered.set(command, outcome);
+      }
+      return answered;
+    });
+    for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
+    return settled;
+  }
+
+  /** Reloads every resting customer order from the database; the liquidity re-quotes next. */
+  async function rebuild(tx: Db) {
+    books.clear();
+    resting.clear();
+    quoted.clear();
+    const params = await tx
+      .select({ code: tradingParams.code, step: tradingParams.quantityStep, fee: tradingParams.spotFee })
+      .from(tradingParams);
+    for (const p of params) {
+      units.set(p.code, unitsOf(p.code, p.step));
+      fees.set(p.code, p.fee);
+    }
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.market, "spot"), eq(orders.status, "open")))
+      .orderBy(orders.id);
+    for (const row of open) {
+      const u = units.get(row.code);
+      if (!u || !row.price) continue;
+      const live = liveOf(row);
+      resting.set(row.id, live);
+      bookOf(row.code).restore({
+        id: row.id,
+        owner: row.userId,
+        side: row.side,
+        price: exactTicks(D(row.price), u) ?? quoteTicks(D(row.price), row.side, u),
+        remaining: lotsOf(live.quantity.minus(live.filled), u),
+      });
+    }
+  }
+
+  /**
+   * Replaces the liquidity account's quotes on a market with the feed's current depth. A new
+   * quote that crosses a customer's resting order fills it, at the customer's price.
+   */
+  function requote(code: string, work: Batch) {
+    const u = units.get(code);
+    if (!u) return;
+    const depth = deps.view.depth(code);
+    const last = quoted.get(code);
+    if (last && last.depth === depth) return;
+    const book = bookOf(code);
+    for (const id of last?.ids ?? []) book.cancel(id);
+    const ids: number[] = [];
+    quoted.set(code, { ids, depth });
+    // On a stalled feed the platform quotes nothing: nobody trades on an old price.
+    if (!depth || now() - depth.time > STALE_AFTER_MS) return;
+    const quote = (side: Side, levels: typeof depth.bids) => {
+      for (const level of levels.slice(0, LIQUIDITY_LEVELS)) {
+        const lots = lotsOf(D(level.totalSize), u);
+        if (lots <= 0) continue;
+        const id = nextLiquidityId--;
+        const price = quoteTicks(D(level.price), side, u);
+        // Never against its own quotes: on a locked feed (best bid = best ask) both stay.
+        const result = book.submit({
+          id,
+          owner: LIQUIDITY,
+          side,
+          price,
+          quantity: lots,
+          stp: "expire_taker",
+        });
+        for (const fill of result.fills) {
+          const maker = resting.get(fill.makerId);
+          if (maker) work.fill(undefined, maker, side, priceOf(fill.price, u), quantityOf(fill.quantity, u));
+          if (maker && fill.makerRemaining === 0) done(maker, work);
+        }
+        if (result.reason === "self_trade")
+          book.restore({ id, owner: LIQUIDITY, side, price, remaining: result.cancelled });
+        if (result.rested > 0 || result.reason === "self_trade") ids.push(id);
+      }
+    };
+    quote("buy", depth.bids);
+    quote("sell", depth.asks);
+  }
+
+  function place(order: SpotOrderRequest, id: number, work: Batch): number {
+    const u = units.get(order.params.code) as Units;
+    const book = bookOf(order.params.code);
+    const limit = order.price;
+    const live: Live = {
+      id,
+      userId: order.userId,
+      code: order.params.code,
+      side: order.side,
+      type: order.type,
+      price: limit ?? null,
+      quantity: order.quantity,
+      filled: D(0),
+      notional: D(0),
+      fee: D(0),
+      frozen: D(0),
+      status: "open",
+      fillTime: null,
+      createdAt: new Date(work.time),
+    };
+    const result = book.submit({
+      id,
+      owner: order.userId,
+      side: order.side,
+      price: limit ? exactTicks(limit, u) : undefined,
+      quantity: lotsOf(order.quantity, u),
+    });
+    // Self-trade prevention cancelled the customer's own resting orders that this one would meet.
+    for (const expired of result.expired) {
+      const own = resting.get(expired.id);
+      if (own) cancelLive(own, work);
+    }
+    for (const fill of result.fills) {
+      const price = priceOf(fill.price, u);
+      const quantity = quantityOf(fill.quantity, u);
+      const maker = resting.get(fill.makerId);
+      work.fill(live, maker, order.side, price, quantity);
+      if (maker && fill.makerRemaining === 0) done(maker, work);
+    }
+    if (result.fills.length === 0 && result.rested === 0) {
+      throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
+    }
+    if (result.rested > 0) {
+      // What a resting order may still spend stays frozen: the quote coin at its limit for a
+      // buy, the coin itself for a sell.
+      const left = live.quantity.minus(live.filled);
+      const amount =
+        order.side === "buy" ? left.mul(limit as Decimal).toDecimalPlaces(8, Decimal.ROUND_UP) : left;
+      live.frozen = amount;
+      work.move({
+        kind: "order_freeze",
+        ref: { type: "order", id },
+        postings: freeze(
+          { user: order.userId, wallet: "spot" },
+          order.side === "buy" ? QUOTE : baseOf(live.code),
+          amount,
+        ),
+      });
+      resting.set(id, live);
+    } else {
+      live.status = live.filled.eq(live.quantity) ? "filled" : "cancelled";
+    }
+    work.created.push(live);
+    work.events.push({ userId: live.userId, event: { type: "order", id, status: live.status } });
+    return id;
+  }
+
+  function cancel(userId: number, orderId: number, work: Batch): number {
+    const live = resting.get(orderId);
+    if (!live || live.userId !== userId) throw new ApiError(404, "trading.order_not_open");
+    bookOf(live.code).cancel(orderId);
+    cancelLive(live, work);
+    return orderId;
+  }
+
+  /** Takes a resting order off the book's accounts: what it froze returns to the customer. */
+  function cancelLive(live: Live, work: Batch) {
+    resting.delete(live.id);
+    live.status = "cancelled";
+    release(live, work);
+    work.touch(live);
+    work.events.push({ userId: live.userId, event: { type: "order", id: live.id, status: "cancelled" } });
+  }
+
+  /** A resting order filled whole: it leaves the book, and any rounding left frozen returns. */
+  function done(live: Live, work: Batch) {
+    resting.delete(live.id);
+    live.status = "filled";
+    release(live, work);
+    work.events.push({ userId: live.userId, event: { type: "order", id: live.id, status: "filled" } });
+  }
+
+  function release(live: Live, work: Batch) {
+    if (live.frozen.lte(0)) return;
+    work.move({
+      kind: "order_cancel",
+      ref: { type: "order", id: live.id },
+      postings: freeze(
+        { user: live.userId, wallet: "spot" },
+        live.side === "buy" ? QUOTE : baseOf(live.code),
+        live.frozen.neg(),
+      ),
+    });
+    live.frozen = D(0);
+  }
+
+  /** What one batch does, collected in memory and written at its end in a few statements. */
+  class Batch {
+    readonly created: Live[] = [];
+    readonly changed = new Map<number, Live>();
+    readonly movements: Movement[] = [];
+    readonly trades: TradeRow[] = [];
+    readonly events: { userId: number; event: Record<string, unknown> }[] = [];
+    fills = 0;
+    constructor(readonly time: number) {}
+
+    move(movement: Movement) {
+      this.movements.push(movement);
+    }
+
+    touch(live: Live) {
+      if (!this.created.includes(live)) this.changed.set(live.id, live);
+    }
+
+    /**
+     * One fill between a taker and a maker (either may be the liquidity account, `undefined`):
+     * the buyer pays the quote coin and receives the base coin, the seller the reverse, each
+     * customer paying the fee (spot fee rate) on what it receives; the liquidity account's side
+     * is the platform's counterparty account.
+     */
+    fill(
+      taker: Live | undefined,
+      maker: Live | undefined,
+      takerSide: Side,
+      price: Decimal,
+      quantity: Decimal,
+    ) {
+      this.fills++;
+      const code = (taker ?? maker)?.code as string;
+      const rate = fees.get(code) ?? "0.001";
+      const buyer = takerSide === "buy" ? taker : maker;
+      const seller = takerSide === "buy" ? maker : taker;
+      const base = baseOf(code);
+      const exact = quantity.mul(price);
+      // The buyer pays the value rounded up; a resting buy never more than it still has frozen
+      // (it froze its whole remainder at its price rounded up once; its fills round up each).
+      let cost = exact.toDecimalPlaces(8, Decimal.ROUND_UP);
+      if (buyer && buyer === maker) cost = Decimal.min(cost, buyer.frozen);
+      // A customer seller receives what the buyer paid; facing the liquidity account, what the
+      // fill is worth rounded down (the platform keeps the rounding, never the customer).
+      const proceeds = buyer ? cost : exact.toDecimalPlaces(8, Decimal.ROUND_DOWN);
+      const postings: Posting[] = [];
+      const fee = (amount: Decimal) => amount.mul(rate).toDecimalPlaces(8, Decimal.ROUND_UP);
+      let buyerFee = D(0);
+      let sellerFee = D(0);
+      const counterparty = { platform: "counterparty" as const };
+      if (buyer) {
+        const wallet = { user: buyer.userId, wallet: "spot" as const };
+        const bucket = buyer === maker ? "frozen" : "available";
+        buyerFee = fee(quantity);
+        postings.push({ account: wallet, coin: QUOTE, amount: cost.neg(), bucket });
+        postings.push({ account: wallet, coin: base, amount: quantity.minus(buyerFee) });
+        if (buyer === maker) buyer.frozen = buyer.frozen.minus(cost);
+      } else {
+        postings.push({ account: counterparty, coin: QUOTE, amount: proceeds.neg() });
+        postings.push({ account: counterparty, coin: base, amount: quantity });
+      }
+      if (seller) {
+        const wallet = { user: seller.userId, wallet: "spot" as const };
+        const bucket = seller === maker ? "frozen" : "available";
+        sellerFee = fee(proceeds);
+        postings.push({ account: wallet, coin: base, amount: quantity.neg(), bucket });
+        postings.push({ account: wallet, coin: QUOTE, amount: proceeds.minus(sellerFee) });
+        if (seller === maker) seller.frozen = seller.frozen.minus(quantity);
+      } else {
+        postings.push({ account: counterparty, coin: base, amount: quantity.neg() });
+        postings.push({ account: counterparty, coin: QUOTE, amount: cost });
+      }
+      if (buyerFee.gt(0)) postings.push({ account: { platform: "fees" }, coin: base, amount: buyerFee });
+      if (sellerFee.gt(0)) postings.push({ account: { platform: "fees" }, coin: QUOTE, amount: sellerFee });
+      const owner = (taker ?? maker) as Live;
+      this.movements.push({
+        kind: "spot_fill",
+        ref: { type: "order", id: owner.id },
+        postings: postings.filter((p) => !D(p.amount).isZero()),
+      });
+      for (const [live, fee] of [
+        [buyer, buyerFee],
+        [seller, sellerFee],
+      ] as const) {
+        if (!live) continue;
+        live.filled = live.filled.plus(quantity);
+        live.notional = live.notional.plus(exact);
+        live.fee = live.fee.plus(fee);
+        live.fillTime = this.time;
+        this.touch(live);
+      }
+      // The liquidity account's side of a trade has no order (null).
+      this.trades.push({
+        code,
+        taker_order_id: taker?.id ?? null,
+        taker_user_id: taker?.userId ?? null,
+        maker_order_id: maker?.id ?? null,
+        maker_user_id: maker?.userId ?? null,
+        taker_side: takerSide,
+        price: price.toFixed(),
+        quantity: quantity.toFixed(),
+        taker_fee: (taker === buyer ? buyerFee : sellerFee).toFixed(),
+        maker_fee: (maker === buyer ? buyerFee : sellerFee).toFixed(),
+      });
+    }
+
+    /**
+     * Writes the batch: new orders, changed orders and trades in one statement (their rows as
+     * JSON parameters), then the ledger movements (see `postMany`). Answers with the orders as
+     * now stored, built from what the engine holds.
+     */
+    async write(tx: Db): Promise<Map<number, OrderRow>> {
+      const at = new Date(this.time);
+      const created = this.created.map((live) => ({
+        ...columns(live),
+        id: live.id,
+        created_at: at.toISOString(),
+      }));
+      const changed = [...this.changed.values()].map((live) => ({ ...columns(live), id: live.id }));
+      if (created.length + changed.length + this.trades.length > 0) {
+        await tx.execute(sql`with
+          n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
+              filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
+            select id, user_id, 'spot', code, side, type, price, quantity, status,
+              filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, created_at
+            from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, user_id int, code text,
+              side text, type text, price numeric, quantity numeric, status text, filled_quantity numeric,
+              fill_price numeric, fee numeric, frozen numeric, fill_tick_time bigint, created_at timestamptz)),
+          c as (update orders as o set status = r.status, filled_quantity = r.filled_quantity,
+              fill_price = r.fill_price, fee = r.fee, frozen = r.frozen, fill_tick_time = r.fill_tick_time,
+              updated_at = now()
+            from json_to_recordset(${JSON.stringify(changed)}::json) as r(id int, status text,
+              filled_quantity numeric, fill_price numeric, fee numeric, frozen numeric, fill_tick_time bigint)
+            where o.id = r.id),
+          t as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
+              maker_user_id, taker_side, price, quantity, taker_fee, maker_fee)
+            select 'spot', code, taker_order_id, taker_user_id, maker_order_id, maker_user_id, taker_side,
+              price, quantity, taker_fee, maker_fee
+            from json_to_recordset(${JSON.stringify(this.trades)}::json) as r(code text, taker_order_id int,
+              taker_user_id int, maker_order_id int, maker_user_id int, taker_side text, price numeric,
+              quantity numeric, taker_fee numeric, maker_fee numeric))
+          select 1`);
+      }
+      await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
+      const rows = new Map<number, OrderRow>();
+      for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
+      return rows;
+    }
+  }
+
+  /** An order's columns as the database names them (for the JSON rows of `write`). */
+  function columns(live: Live) {
+    return {
+      user_id: live.userId,
+      code: live.code,
+      side: live.side,
+      type: live.type,
+      price: live.price?.toFixed() ?? null,
+      quantity: live.quantity.toFixed(),
+      status: live.status,
+      filled_quantity: live.filled.toFixed(),
+      fill_price: averagePrice(live)?.toFixed() ?? null,
+      fee: live.fee.toFixed(),
+      frozen: live.frozen.toFixed(),
+      fill_tick_time: live.fillTime,
+    };
+  }
+
+  return {
+    /** Places a spot order; resolves once it is matched and durable. */
+    place: (order: SpotOrderRequest) => enqueue<OrderRow>({ kind: "place", order }),
+    /** Cancels a customer's resting spot order; its frozen funds return. */
+    cancel: (userId: number, orderId: number) => enqueue<OrderRow>({ kind: "cancel", userId, orderId }),
+    /** Re-quotes the liquidity on every market from the feed (filling resting orders it crosses). */
+    sync: () => enqueue<number>({ kind: "sync" }),
+    /** The book of a market in decimal strings: customers' resting orders and the liquidity. */
+    depth(code: string, levels = 20) {
+      const u = units.get(code);
+      const book = books.get(code);
+      if (!u || !book) return undefined;
+      const d = book.depth(levels);
+      const out = (side: [number, number][]) =>
+        side.map(([p, q]) => ({ price: priceOf(p, u).toFixed(), quantity: quantityOf(q, u).toFixed() }));
+      return { bids: out(d.bids), asks: out(d.asks) };
+    },
+    /** Resolves when every queued command has run (tests, shutdown). */
+    idle: async () => {
+      while (draining) await draining;
+    },
+  };
+}
+
+/** The average price of an order's fills so far (undefined before the first). */
+function averagePrice(live: Live): Decimal | undefined {
+  return live.filled.gt(0) ? live.notional.div(live.filled).toDecimalPlaces(12) : undefined;
+}
+
+/** The stored row of an order, as the engine holds it (what `write` has just stored). */
+function rowOf(live: Live, at: Date): OrderRow {
+  return {
+    id: live.id,
+    userId: live.userId,
+    market: "spot",
+    code: live.code,
+    contractType: null,
+    expiry: null,
+    side: live.side,
+    type: live.type,
+    price: live.price?.toFixed() ?? null,
+    quantity: live.quantity.toFixed(),
+    leverage: null,
+    takeProfit: null,
+    stopLoss: null,
+    status: live.status,
+    frozen: live.frozen.toFixed(),
+    filledQuantity: live.filled.toFixed(),
+    fillPrice: averagePrice(live)?.toFixed() ?? null,
+    fee: live.fee.toFixed(),
+    fillTickTime: live.fillTime,
+    positionId: null,
+    createdAt: live.createdAt,
+    updatedAt: at,
+  };
+}
+
+function liveOf(row: OrderRow): Live {
+  const filled = D(row.filledQuantity);
+  return {
+    id: row.id,
+    userId: row.userId,
+    code: row.code,
+    side: row.side,
+    type: row.type,
+    price: row.price ? D(row.price) : null,
+    quantity: D(row.quantity),
+    filled,
+    notional: row.fillPrice ? D(row.fillPrice).mul(filled) : D(0),
+    fee: D(row.fee),
+    frozen: D(row.frozen),
+    status: row.status,
+    fillTime: row.fillTickTime,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Ids for `count` new orders, in order, from the table's own sequence. */
+async function reserveOrderIds(tx: Db, count: number): Promise<number[]> {
+  const result = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id from generate_series(1, ${count}::int)`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
+export type SpotEngine = ReturnType<typeof createSpotEngine>;

@@ -1,0 +1,29 @@
+import Decimal from "decimal.js";
+import { pricePrecision } from "../../contract/precision.ts";
+
+/**
+ * A market's units: the book counts prices in ticks (the coin's price precision, spec §5) and
+ * quantities in lots (the instrument's quantity step), as integers, so it never rounds. These
+ * convert exactly; a customer's price or quantity off the grid is refused before it gets here.
+ */
+export type Units = { tick: Decimal; lot: Decimal };
+
+export function unitsOf(code: string, quantityStep: string): Units {
+  return { tick: new Decimal(10).pow(-pricePrecision(code)), lot: new Decimal(quantityStep) };
+}
+
+/** Whole ticks, or undefined when the price is not a multiple of the tick. */
+export function exactTicks(price: Decimal, units: Units): number | undefined {
+  const ticks = price.div(units.tick);
+  return ticks.isInteger() ? ticks.toNumber() : undefined;
+}
+
+/** A reference price on the grid, rounded away from the customer's favour (asks up, bids down). */
+export function quoteTicks(price: Decimal, side: "buy" | "sell", units: Units): number {
+  const ticks = price.div(units.tick);
+  return (side === "sell" ? ticks.ceil() : ticks.floor()).toNumber();
+}
+
+export const lotsOf = (quantity: Decimal, units: Units) => quantity.div(units.lot).floor().toNumber();
+export const priceOf = (ticks: number, units: Units) => units.tick.mul(ticks);
+export const quantityOf = (lots: number, units: Units) => units.lot.mul(lots);
