@@ -28,7 +28,27 @@ type Book = {
   dayCandles: LiveCandle[];
   price?: number;
   stats?: { change: string; high: string; low: string; volume: string };
+  /** The feed's last book, as it came (before the customers' orders are merged in). */
+  raw?: { asks: RawLevel[]; bids: RawLevel[]; time: number };
 };
+
+/** Customers' resting orders on one market, summed per price (published by the spot engine). */
+export type CustomerLevels = { bids: [number, number][]; asks: [number, number][] };
+
+const PUBLIC_LEVELS = 20;
+
+/**
+ * The feed's levels with the customers' added: quantities at the same price summed, the rest
+ * placed in price order (asks rising, bids falling), the best `PUBLIC_LEVELS` kept.
+ */
+export function mergeLevels(feed: RawLevel[], own: [number, number][] | undefined, side: "buy" | "sell") {
+  if (!own || own.length === 0) return feed;
+  const sizes = new Map<number, number>();
+  for (const [price, size] of [...feed, ...own]) sizes.set(price, (sizes.get(price) ?? 0) + size);
+  return [...sizes]
+    .sort((a, b) => (side === "sell" ? a[0] - b[0] : b[0] - a[0]))
+    .slice(0, PUBLIC_LEVELS) as RawLevel[];
+}
 
 /** Cumulative totals down the book (spec §3: "a cumulative total is added per entry"). */
 export function depthLevels(levels: RawLevel[], precision: number): DepthLevel[] {
@@ -247,9 +267,32 @@ export function createMarketEngine(options: {
     publishTicker(withCurrent as Book, last.time);
   }
 
+  /** Customers' resting spot orders per market, as the spot engine last published them. */
+  const customers = new Map<string, CustomerLevels>();
+  let customerSubscriptions: (() => void)[] = [];
+
+  function publishPublicDepth(book: Book) {
+    if (!book.raw) return;
+    const own = customers.get(book.code);
+    const depth: Depth = {
+      code: book.code,
+      asks: depthLevels(mergeLevels(book.raw.asks, own?.asks, "sell"), book.precision),
+      bids: depthLevels(mergeLevels(book.raw.bids, own?.bids, "buy"), book.precision),
+      time: book.raw.time,
+    };
+    void bus.publish(`depth:${book.code}`, depth);
+  }
+
   return {
     async start(instruments: FeedInstrument[]) {
       for (const instrument of instruments) books.set(instrument.code, await loadCandles(instrument));
+      customerSubscriptions = instruments.map(({ code }) =>
+        bus.subscribe(`book:${code}`, (message) => {
+          customers.set(code, message as CustomerLevels);
+          const book = books.get(code);
+          if (book) publishPublicDepth(book);
+        }),
+      );
       await feed.start(instruments, {
         trades: onTrades,
         depth(code, asks, bids, time) {
@@ -262,7 +305,11 @@ export function createMarketEngine(options: {
             bids: depthLevels(bids, book.precision),
             time,
           };
-          void bus.publish(`depth:${code}`, depth);
+          // The reference feed's own book (what the liquidity account quotes), and the public
+          // book: the same with the customers' resting orders in it.
+          void bus.publish(`feeddepth:${code}`, depth);
+          book.raw = { asks, bids, time };
+          publishPublicDepth(book);
         },
         stats(code, stats) {
           const book = books.get(code);
@@ -277,6 +324,8 @@ export function createMarketEngine(options: {
     },
     async stop() {
       if (flushTimer) clearInterval(flushTimer);
+      for (const off of customerSubscriptions) off();
+      customerSubscriptions = [];
       await feed.stop();
       await flush().catch(() => {});
       books.clear();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "./binance.ts";
 import { addTrade, bucketStart } from "./candles.ts";
-import { dayStats, depthLevels } from "./engine.ts";
+import { dayStats, depthLevels, mergeLevels } from "./engine.ts";
 import { createSimulator, tickSize } from "./sim.ts";
 
 const at = (iso: string) => Date.parse(iso);
@@ -45,6 +45,39 @@ describe("depth", () => {
       { price: "100.60", totalSize: "2.000", total: "3.235" },
       { price: "100.70", totalSize: "0.100", total: "3.335" },
     ]);
+  });
+});
+
+describe("the public book", () => {
+  it("adds the customers' resting orders to the feed's levels, in price order, summed at one price", () => {
+    const asks: [number, number][] = [
+      [100, 1],
+      [101, 2],
+    ];
+    expect(
+      mergeLevels(
+        asks,
+        [
+          [99.5, 0.3],
+          [101, 0.5],
+        ],
+        "sell",
+      ),
+    ).toEqual([
+      [99.5, 0.3],
+      [100, 1],
+      [101, 2.5],
+    ]);
+    const bids: [number, number][] = [
+      [99, 1],
+      [98, 2],
+    ];
+    expect(mergeLevels(bids, [[99.5, 0.2]], "buy")).toEqual([
+      [99.5, 0.2],
+      [99, 1],
+      [98, 2],
+    ]);
+    expect(mergeLevels(bids, undefined, "buy")).toBe(bids);
   });
 });
 

@@ -10,6 +10,7 @@ const KEEP_TRADES = 50;
 export function createMarketView(bus: Bus) {
   const tickers = new Map<string, Ticker>();
   const depths = new Map<string, Depth>();
+  const feedDepths = new Map<string, Depth>();
   const trades = new Map<string, Trade[]>();
   const candles = new Map<string, Candle>();
   const unsubscribers = new Map<string, (() => void)[]>();
@@ -32,6 +33,7 @@ export function createMarketView(bus: Bus) {
             lastUpdate = Date.now();
           }),
           bus.subscribe(`depth:${code}`, (m) => depths.set(code, m as Depth)),
+          bus.subscribe(`feeddepth:${code}`, (m) => feedDepths.set(code, m as Depth)),
           bus.subscribe(`trades:${code}`, (m) => {
             const list = [...(m as Trade[]).slice().reverse(), ...(trades.get(code) ?? [])];
             trades.set(code, list.slice(0, KEEP_TRADES));
@@ -47,7 +49,10 @@ export function createMarketView(bus: Bus) {
     },
     ticker: (code: string) => tickers.get(code),
     tickers: () => [...tickers.values()],
+    /** The public book: the reference feed's with the customers' resting orders in it. */
     depth: (code: string) => depths.get(code),
+    /** The reference feed's own book: what the platform's liquidity account quotes. */
+    feedDepth: (code: string) => feedDepths.get(code),
     /** Newest first. */
     trades: (code: string) => trades.get(code) ?? [],
     candle: (code: string, interval: string) => candles.get(`${code}:${interval}`),

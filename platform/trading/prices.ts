@@ -21,7 +21,7 @@ export function createPrices(view: MarketView, now: () => number = Date.now) {
   return {
     /** The price a market order fills at: best ask to buy, best bid to sell. */
     best(code: string, side: "buy" | "sell"): Quote {
-      const depth = view.depth(code);
+      const depth = view.feedDepth(code);
       const level = side === "buy" ? depth?.asks[0] : depth?.bids[0];
       const time = fresh(level ? depth?.time : undefined, "price");
       return { price: new Decimal(level?.price ?? 0), time };

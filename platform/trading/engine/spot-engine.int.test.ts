@@ -56,6 +56,15 @@ describe("the spot order book", () => {
     const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60000" });
     expect(rest.body.data).toMatchObject({ status: "open", filled_quantity: "0", frozen: "0.02" });
     expect(t.platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({ price: "60000", quantity: "0.02" });
+    // The public book shows it, ahead of the reference feed's best ask.
+    const publicAsks = async () =>
+      (await t.api("/market/depth?code=btc/usdt")).body.data.asks
+        .slice(0, 2)
+        .map((l: { price: string; totalSize: string }) => [l.price, l.totalSize]);
+    await expect.poll(publicAsks).toEqual([
+      ["60000.00", "0.020"],
+      ["60010.00", "100.000"],
+    ]);
 
     const take = await spot(buyer.token, { side: "buy", quantity: "0.005" });
     // The buyer meets the seller's 60,000 before the liquidity's 60,010.

@@ -4,6 +4,7 @@ import type { Bus } from "../../bus/bus.ts";
 import type { Db } from "../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import { freeze, type Movement, type Posting, postMany } from "../../ledger/ledger.ts";
+import type { CustomerLevels } from "../../market/engine.ts";
 import type { MarketView } from "../../market/view.ts";
 import { STALE_AFTER_MS } from "../prices.ts";
 import { engineState, orders, tradingParams } from "../tables.ts";
@@ -161,8 +162,10 @@ export function createSpotEngine(deps: SpotEngineDeps) {
 
   async function transact(batch: Command[]): Promise<Map<Command, Outcome>> {
     const events: { userId: number; event: Record<string, unknown> }[] = [];
+    const touched = new Set<string>();
     const settled = await deps.db.transaction(async (tx) => {
       events.length = 0;
+      touched.clear();
       // Until this attempt has matched and written everything, the books are not to be trusted
       // (a retried transaction runs this again and must start from the database).
       const expected = seq + 1;
@@ -205,6 +208,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       }
       const rows = await work.write(tx);
       events.push(...work.events);
+      for (const live of [...work.created, ...work.changed.values()]) touched.add(live.code);
       seq = next;
       // The answer to a place or cancel is its order as stored.
       const answered = new Map<Command, Outcome>();
@@ -216,6 +220,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       return answered;
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
+    for (const code of touched) void deps.bus.publish(`book:${code}`, customerLevels(code));
     return settled;
   }
 
@@ -258,7 +263,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   function requote(code: string, work: Batch) {
     const u = units.get(code);
     if (!u) return;
-    const depth = deps.view.depth(code);
+    const depth = deps.view.feedDepth(code);
     const last = quoted.get(code);
     if (last && last.depth === depth) return;
     const book = bookOf(code);
@@ -567,6 +572,21 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       fee: live.fee.toFixed(),
       frozen: live.frozen.toFixed(),
       fill_tick_time: live.fillTime,
+    };
+  }
+
+  /** The customers' resting orders of a market summed per price, for the public book. */
+  function customerLevels(code: string): CustomerLevels {
+    const sides = { buy: new Map<number, number>(), sell: new Map<number, number>() };
+    for (const live of resting.values()) {
+      if (live.code !== code || !live.price) continue;
+      const price = live.price.toNumber();
+      const left = live.quantity.minus(live.filled).toNumber();
+      sides[live.side].set(price, (sides[live.side].get(price) ?? 0) + left);
+    }
+    return {
+      bids: [...sides.buy].sort((a, b) => b[0] - a[0]),
+      asks: [...sides.sell].sort((a, b) => a[0] - b[0]),
     };
   }
 
