@@ -1,7 +1,14 @@
 import { findCustomer } from "../identity/ops.ts";
 import { registerOps } from "../ops/registry.ts";
 import { distribute } from "./launchpad.ts";
-import { dayOf, earnDaily, payFortuneInterest, payProductIncome, setFortuneSettings } from "./service.ts";
+import {
+  catchUpProductIncome,
+  dayOf,
+  earnDaily,
+  payFortuneInterest,
+  payProductIncome,
+  setFortuneSettings,
+} from "./service.ts";
 
 registerOps(
   {
@@ -38,6 +45,26 @@ registerOps(
       // The same payments as the daily job's: once per participation (or wallet) and day.
       const paid = (await payProductIncome(db, day, userId)) + (await payFortuneInterest(db, day, userId));
       return { ok: true, output: `${day}: ${paid} payment(s) made.` };
+    },
+  },
+  {
+    path: ["earn", "catch-up"],
+    usage: "earn catch-up [--through YYYY-MM-DD]",
+    summary:
+      "Pays every day of pool, staking and lock-up income ever owed and not paid (through yesterday, UTC, by default), once each, and records the run in the audit log.",
+    valueOptions: ["through"],
+    async run({ db, operator }, { options }) {
+      const through = options.through ?? dayOf(Date.now() - 86_400_000);
+      if (
+        typeof through !== "string" ||
+        !/^\d{4}-\d{2}-\d{2}$/.test(through) ||
+        dayOf(Date.parse(through) || 0) !== through
+      )
+        return { ok: false, output: "--through must be a date, YYYY-MM-DD" };
+      if (Date.parse(`${through}T00:00:00Z`) + 86_400_000 > Date.now())
+        return { ok: false, output: `${through} is not over yet (UTC).` };
+      const paid = await catchUpProductIncome(db, operator, through);
+      return { ok: true, output: `Through ${through}: ${paid} missed payment(s) made.` };
     },
   },
   {

@@ -1,11 +1,13 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import { audit } from "../admin/service.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/service.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
 import { ledgerEntries } from "../ledger/tables.ts";
 import { coins } from "../wallet/tables.ts";
+import { DAY_MS, dayOf, dayStart, maturityOf } from "./rules.ts";
 import {
   dailyCheckins,
   earnIncome,
@@ -16,9 +18,11 @@ import {
 } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
-const DAY = 86_400_000;
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const DAY = DAY_MS;
+
+export { dayOf };
+/** How far back the daily job looks for unpaid days (older ones: the operator's `earn catch-up`). */
+export const JOB_LOOKBACK_DAYS = 60;
 
 async function decimalsOf(db: Db, coin: string) {
   const [row] = await db
@@ -87,7 +91,7 @@ export async function participate(
         dailyRate: product.dailyRate,
         lockDays: product.lockDays,
         startedAt: new Date(now),
-        endsAt: product.lockDays > 0 ? new Date(now + product.lockDays * DAY) : null,
+        endsAt: ((end) => (end === null ? null : new Date(end)))(maturityOf(now, product.lockDays)),
       })
       .returning();
     if (!row) throw new Error("participation not recorded");
@@ -162,38 +166,57 @@ export async function exitParticipation(
   });
 }
 
+type DueIncome = {
+  id: number;
+  user_id: number;
+  coin: string;
+  amount: string;
+  daily_rate: string;
+  day: string;
+};
+
 /**
- * Pays one day's income of every participation held through that whole day (joined before it
- * began, not left before it ended): amount × daily rate, from the rewards account to spot.
- * A row per participation and day makes a second run (a restart, another instance) pay nothing.
+ * Pays every day of income not paid yet between `from` and `through` (UTC days, inclusive), by
+ * the rules in rules.ts: each participation earns amount × daily rate (rounded down to the coin's
+ * decimals) for each whole day it was held, from the day after joining to the day before it was
+ * left or matured. A row per participation and day makes a second run (a restart, another
+ * instance, the catch-up) pay nothing more.
  */
-export async function payProductIncome(db: Db, day: string, userId?: number) {
-  const begin = new Date(dayStart(day));
-  const end = new Date(dayStart(day) + DAY);
-  const due = await db
-    .select()
-    .from(earnParticipations)
-    .where(
-      and(
-        lte(earnParticipations.startedAt, begin),
-        or(isNull(earnParticipations.exitedAt), gte(earnParticipations.exitedAt, end)),
-        sql`not exists (select 1 from ${earnIncome} i where i.participation_id = ${earnParticipations.id} and i.day = ${day})`,
-        userId === undefined ? undefined : eq(earnParticipations.userId, userId),
-      ),
-    );
+export async function payProductDays(
+  db: Db,
+  range: { from?: string; through: string; userId?: number; activeSince?: Date },
+) {
+  const from = range.from ?? "1970-01-01";
+  const through = range.through;
+  const due = (await db.execute(sql`
+    select p.id, p.user_id, p.coin, p.amount::text as amount, p.daily_rate::text as daily_rate,
+           to_char(d.day, 'YYYY-MM-DD') as day
+      from ${earnParticipations} p
+      cross join lateral generate_series(
+        greatest((p.started_at at time zone 'UTC')::date + 1, ${from}::date),
+        least(${through}::date,
+              coalesce((p.exited_at at time zone 'UTC')::date - 1, ${through}::date),
+              coalesce((p.ends_at at time zone 'UTC')::date - 1, ${through}::date)),
+        interval '1 day') as d(day)
+     where not exists (select 1 from ${earnIncome} i where i.participation_id = p.id and i.day = d.day::date)
+       ${range.userId === undefined ? sql`` : sql`and p.user_id = ${range.userId}`}
+       ${range.activeSince === undefined ? sql`` : sql`and (p.status = 'participating' or p.exited_at >= ${range.activeSince.toISOString()})`}
+     order by p.id, d.day`)) as unknown as { rows: DueIncome[] };
+  const decimals = new Map<string, number>();
   let paid = 0;
-  for (const p of due) {
-    const decimals = await decimalsOf(db, p.coin);
-    const income = D(p.amount).mul(p.dailyRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  for (const p of due.rows) {
+    const places = decimals.get(p.coin) ?? (await decimalsOf(db, p.coin));
+    decimals.set(p.coin, places);
+    const income = D(p.amount).mul(p.daily_rate).toDecimalPlaces(places, Decimal.ROUND_DOWN);
     if (income.lte(0)) continue;
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(earnIncome)
         .values({
-          userId: p.userId,
+          userId: p.user_id,
           participationId: p.id,
           source: "product",
-          day,
+          day: p.day,
           coin: p.coin,
           base: p.amount,
           amount: income.toFixed(),
@@ -204,28 +227,68 @@ export async function payProductIncome(db: Db, day: string, userId?: number) {
       await post(tx, {
         kind: "earn_income",
         ref: { type: "earn_income", id: row.id },
-        postings: transfer({ platform: "rewards" }, { user: p.userId, wallet: "spot" }, p.coin, income),
+        postings: transfer({ platform: "rewards" }, { user: p.user_id, wallet: "spot" }, p.coin, income),
       });
       await tx
         .update(earnParticipations)
         .set({ income: sql`${earnParticipations.income} + ${income.toFixed()}` })
         .where(eq(earnParticipations.id, p.id));
-      await postMessage(tx, p.userId, "earn_income", { amount: income.toFixed(), coin: p.coin });
+      await postMessage(tx, p.user_id, "earn_income", { amount: income.toFixed(), coin: p.coin });
       paid++;
     });
   }
   return paid;
 }
 
-/** Ends participations whose lock is over: principal back to spot (no penalty). */
+/** One day's income of every participation held through that whole day (the CLI's `--day`). */
+export function payProductIncome(db: Db, day: string, userId?: number) {
+  return payProductDays(db, { from: day, through: day, userId });
+}
+
+/**
+ * The one-off catch-up (issue 18): pays every day any participation, however old, was owed and
+ * not paid — the second participation of a customer used to be skipped — and audits the run.
+ */
+export async function catchUpProductIncome(db: Db, operator: string, through: string) {
+  const before = await incomeTotals(db);
+  const paid = await payProductDays(db, { through });
+  const after = await incomeTotals(db);
+  await audit(db, {
+    operator,
+    action: "earn.catch_up",
+    target: `earn_income:${through}`,
+    before,
+    after: { ...after, paid },
+  });
+  return paid;
+}
+
+async function incomeTotals(db: Db) {
+  const rows = await db
+    .select({
+      coin: earnIncome.coin,
+      total: sql<string>`sum(${earnIncome.amount})::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(earnIncome)
+    .where(eq(earnIncome.source, "product"))
+    .groupBy(earnIncome.coin);
+  return Object.fromEntries(rows.map((r) => [r.coin, { total: D(r.total).toFixed(), rows: r.count }]));
+}
+
+/**
+ * Ends participations whose lock is over: principal back to spot (no penalty), dated at the
+ * maturity itself rather than whenever the job got to it.
+ */
 export async function releaseMatured(db: Db, now = Date.now()) {
   const matured = await db
-    .select({ id: earnParticipations.id })
+    .select({ id: earnParticipations.id, endsAt: earnParticipations.endsAt })
     .from(earnParticipations)
     .where(
       and(eq(earnParticipations.status, "participating"), lte(earnParticipations.endsAt, new Date(now))),
     );
-  for (const { id } of matured) await exitParticipation(db, undefined, id, now).catch(() => {});
+  for (const { id, endsAt } of matured)
+    await exitParticipation(db, undefined, id, endsAt?.getTime() ?? now).catch(() => {});
   return matured.length;
 }
 
@@ -463,14 +526,18 @@ export async function checkin(db: Db, userId: number, now = Date.now()) {
   });
 }
 
-/** The daily job: pays yesterday (and any day missed in the last week), releases matured locks. */
+/**
+ * The daily job (every ten minutes): pays every product day owed in the last 60 days and the
+ * interest wallet's last week, then releases matured locks.
+ */
 export async function earnDaily(db: Db, now = Date.now()) {
-  let paid = 0;
-  for (let back = 7; back >= 1; back--) {
-    const day = dayOf(now - back * DAY);
-    paid += await payProductIncome(db, day);
-    paid += await payFortuneInterest(db, day);
-  }
+  const since = now - JOB_LOOKBACK_DAYS * DAY;
+  let paid = await payProductDays(db, {
+    from: dayOf(since),
+    through: dayOf(now - DAY),
+    activeSince: new Date(since),
+  });
+  for (let back = 7; back >= 1; back--) paid += await payFortuneInterest(db, dayOf(now - back * DAY));
   await releaseMatured(db, now);
   return paid;
 }

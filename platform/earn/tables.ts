@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   date,
   index,
@@ -78,7 +79,8 @@ export const earnIncome = pgTable(
   },
   (t) => [
     uniqueIndex("earn_income_product_once").on(t.participationId, t.day),
-    uniqueIndex("earn_income_fortune_once").on(t.userId, t.source, t.day),
+    // The wallet's once-a-day rule only: product rows are once per participation (above).
+    uniqueIndex("earn_income_fortune_once").on(t.userId, t.day).where(sql`${t.source} = 'fortune'`),
     index("earn_income_user").on(t.userId, t.day),
   ],
 );

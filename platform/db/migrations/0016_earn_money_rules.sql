@@ -1,0 +1,7 @@
+-- One income row per participation and day: the fortune index covered product rows too, so a
+-- customer's second participation was skipped every day (issue 18, finding 1).
+DROP INDEX "earn_income_fortune_once";--> statement-breakpoint
+CREATE UNIQUE INDEX "earn_income_fortune_once" ON "earn_income" USING btree ("user_id","day") WHERE "source" = 'fortune';--> statement-breakpoint
+-- A locked product pays exactly its lock in whole UTC days from the day after joining and
+-- matures at the midnight after the last one (finding 3): running locks move to that maturity.
+UPDATE "earn_participations" SET "ends_at" = (date_trunc('day', "started_at" AT TIME ZONE 'UTC') + ("lock_days" + 1) * interval '1 day') AT TIME ZONE 'UTC' WHERE "status" = 'participating' AND "lock_days" > 0;
