@@ -838,13 +838,21 @@ export default {
     yesterday_income: "Yesterday's earnings ({{coin}})",
     total_income: "Total earnings ({{coin}})",
     first_reward_received: "First participation reward of {{amount}} {{coin}} received",
-    first_reward_pending: "Your first deposit also earns a {{amount}} {{coin}} reward",
+    first_reward_pending:
+      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} days to receive a {{amount}} {{coin}} reward",
+    first_reward_vesting:
+      "Your {{amount}} {{coin}} reward arrives on {{date}} if you keep at least {{minimum}} {{coin}} in the wallet until then",
+    first_reward_now:
+      "Have at least {{minimum}} {{coin}} in the wallet to receive a {{amount}} {{coin}} reward",
     fortune_join_title: "Log in to start earning",
     fortune_join_body: "Sign in or create an account, put USDT in the wallet and earn interest every day.",
     how_title: "How it works",
     how_1: "Move {{coin}} from your spot wallet into the daily-interest wallet.",
     how_2: "Every day, interest is paid to your spot wallet on the lowest balance you held that day.",
-    how_3: "Your first deposit earns a one-time reward of {{amount}} {{coin}}.",
+    how_3:
+      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} days in a row and a one-time reward of {{amount}} {{coin}} is paid to your spot wallet; if the balance falls below {{minimum}} {{coin}} before then, the count starts again when a deposit brings it back.",
+    how_3_now:
+      "The first time the wallet holds at least {{minimum}} {{coin}}, a one-time reward of {{amount}} {{coin}} is paid to your spot wallet.",
     how_4: "Move money back to spot whenever you like; the rate is set by the platform and may change.",
     fortune_deposit_title: "Add to the wallet",
     fortune_deposit_amount: "Amount to add ({{coin}})",

@@ -848,13 +848,21 @@ const es: UiResources = {
     yesterday_income: "Ganancias de ayer ({{coin}})",
     total_income: "Ganancias totales ({{coin}})",
     first_reward_received: "Recompensa por primera participación de {{amount}} {{coin}} recibida",
-    first_reward_pending: "Tu primer depósito también gana una recompensa de {{amount}} {{coin}}",
+    first_reward_pending:
+      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} días para recibir una recompensa de {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Tu recompensa de {{amount}} {{coin}} llega el {{date}} si mantienes al menos {{minimum}} {{coin}} en la billetera hasta entonces",
+    first_reward_now:
+      "Ten al menos {{minimum}} {{coin}} en la billetera para recibir una recompensa de {{amount}} {{coin}}",
     fortune_join_title: "Inicia sesión para empezar a ganar",
     fortune_join_body: "Inicia sesión o crea una cuenta, pon USDT en la billetera y gana intereses cada día.",
     how_title: "Cómo funciona",
     how_1: "Mueve {{coin}} de tu billetera spot a la billetera de interés diario.",
     how_2: "Cada día se pagan intereses en tu billetera spot sobre el saldo más bajo que mantuviste ese día.",
-    how_3: "Tu primer depósito gana una recompensa única de {{amount}} {{coin}}.",
+    how_3:
+      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} días seguidos y recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}; si el saldo baja de {{minimum}} {{coin}} antes, la cuenta vuelve a empezar cuando un depósito lo recupere.",
+    how_3_now:
+      "La primera vez que la billetera tenga al menos {{minimum}} {{coin}}, recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}.",
     how_4: "Devuelve el dinero a spot cuando quieras; la tasa la fija la plataforma y puede cambiar.",
     fortune_deposit_title: "Añadir a la billetera",
     fortune_deposit_amount: "Importe a añadir ({{coin}})",

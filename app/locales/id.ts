@@ -839,13 +839,21 @@ const id: UiResources = {
     yesterday_income: "Hasil kemarin ({{coin}})",
     total_income: "Total hasil ({{coin}})",
     first_reward_received: "Hadiah partisipasi pertama {{amount}} {{coin}} sudah diterima",
-    first_reward_pending: "Setoran pertama Anda juga mendapat hadiah {{amount}} {{coin}}",
+    first_reward_pending:
+      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} hari untuk menerima hadiah {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Hadiah {{amount}} {{coin}} Anda tiba pada {{date}} jika Anda menyimpan minimal {{minimum}} {{coin}} di dompet hingga saat itu",
+    first_reward_now:
+      "Miliki minimal {{minimum}} {{coin}} di dompet untuk menerima hadiah {{amount}} {{coin}}",
     fortune_join_title: "Masuk untuk mulai mendapatkan hasil",
     fortune_join_body: "Masuk atau buat akun, simpan USDT di dompet, dan dapatkan bunga setiap hari.",
     how_title: "Cara kerjanya",
     how_1: "Pindahkan {{coin}} dari dompet spot ke dompet bunga harian.",
     how_2: "Setiap hari bunga dibayar ke dompet spot berdasarkan saldo terendah yang Anda simpan hari itu.",
-    how_3: "Setoran pertama Anda mendapat hadiah sekali sebesar {{amount}} {{coin}}.",
+    how_3:
+      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} hari berturut-turut dan hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda; jika saldo turun di bawah {{minimum}} {{coin}} sebelumnya, hitungan dimulai lagi saat setoran memulihkannya.",
+    how_3_now:
+      "Saat dompet pertama kali berisi minimal {{minimum}} {{coin}}, hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda.",
     how_4: "Pindahkan kembali ke spot kapan saja; bunga ditetapkan platform dan dapat berubah.",
     fortune_deposit_title: "Tambah ke dompet",
     fortune_deposit_amount: "Jumlah ditambah ({{coin}})",

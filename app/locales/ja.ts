@@ -837,14 +837,21 @@ const ja: UiResources = {
     yesterday_income: "昨日の収益（{{coin}}）",
     total_income: "累計収益（{{coin}}）",
     first_reward_received: "初回参加特典 {{amount}} {{coin}} を受け取りました",
-    first_reward_pending: "初回入金で {{amount}} {{coin}} の特典も受け取れます",
+    first_reward_pending:
+      "{{minimum}} {{coin}} 以上を {{days}} 日間ウォレットに保有すると {{amount}} {{coin}} の特典を受け取れます",
+    first_reward_vesting:
+      "{{date}} まで {{minimum}} {{coin}} 以上をウォレットに保有すると、{{amount}} {{coin}} の特典が届きます",
+    first_reward_now: "ウォレットに {{minimum}} {{coin}} 以上あれば {{amount}} {{coin}} の特典を受け取れます",
     fortune_join_title: "ログインして運用を始める",
     fortune_join_body:
       "ログインまたはアカウントを作成し、USDT をウォレットに入れると毎日利息を受け取れます。",
     how_title: "仕組み",
     how_1: "現物ウォレットから日利ウォレットに {{coin}} を移します。",
     how_2: "毎日、その日の最低残高に対する利息が現物ウォレットに支払われます。",
-    how_3: "初回入金で一度だけ {{amount}} {{coin}} の特典を受け取れます。",
+    how_3:
+      "{{minimum}} {{coin}} 以上を {{days}} 日間続けてウォレットに保有すると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。それまでに残高が {{minimum}} {{coin}} を下回った場合は、入金で戻った時点から数え直します。",
+    how_3_now:
+      "ウォレットの残高が初めて {{minimum}} {{coin}} 以上になると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。",
     how_4: "いつでも現物に戻せます。利率はプラットフォームが設定し、変更される場合があります。",
     fortune_deposit_title: "ウォレットに入金",
     fortune_deposit_amount: "入金額（{{coin}}）",

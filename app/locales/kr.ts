@@ -831,13 +831,20 @@ const kr: UiResources = {
     yesterday_income: "어제 수익 ({{coin}})",
     total_income: "총 수익 ({{coin}})",
     first_reward_received: "첫 참여 보상 {{amount}} {{coin}} 수령 완료",
-    first_reward_pending: "첫 입금 시 {{amount}} {{coin}} 보상도 받을 수 있습니다",
+    first_reward_pending:
+      "{{minimum}} {{coin}} 이상을 {{days}}일 동안 지갑에 보관하면 {{amount}} {{coin}} 보상을 받습니다",
+    first_reward_vesting:
+      "{{date}}까지 지갑에 {{minimum}} {{coin}} 이상을 유지하면 {{amount}} {{coin}} 보상이 지급됩니다",
+    first_reward_now: "지갑에 {{minimum}} {{coin}} 이상이 있으면 {{amount}} {{coin}} 보상을 받습니다",
     fortune_join_title: "로그인하고 수익 시작하기",
     fortune_join_body: "로그인하거나 계정을 만든 뒤 USDT를 지갑에 넣으면 매일 이자를 받습니다.",
     how_title: "이용 방법",
     how_1: "현물 지갑에서 일일 이자 지갑으로 {{coin}}를 옮깁니다.",
     how_2: "매일 그날 보유한 최저 잔액에 대한 이자가 현물 지갑으로 지급됩니다.",
-    how_3: "첫 입금 시 1회 한정 {{amount}} {{coin}} 보상을 받습니다.",
+    how_3:
+      "{{minimum}} {{coin}} 이상을 {{days}}일 연속 지갑에 보관하면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다. 그 전에 잔액이 {{minimum}} {{coin}} 미만이 되면 입금으로 다시 채워진 때부터 다시 셉니다.",
+    how_3_now:
+      "지갑 잔액이 처음으로 {{minimum}} {{coin}} 이상이 되면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다.",
     how_4: "언제든 현물로 되돌릴 수 있으며, 이율은 플랫폼이 정하고 변경될 수 있습니다.",
     fortune_deposit_title: "지갑에 입금",
     fortune_deposit_amount: "입금 금액 ({{coin}})",

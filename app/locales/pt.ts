@@ -840,13 +840,21 @@ const pt: UiResources = {
     yesterday_income: "Ganhos de ontem ({{coin}})",
     total_income: "Ganhos totais ({{coin}})",
     first_reward_received: "Recompensa de primeira participação de {{amount}} {{coin}} recebida",
-    first_reward_pending: "Seu primeiro depósito também rende uma recompensa de {{amount}} {{coin}}",
+    first_reward_pending:
+      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} dias para receber uma recompensa de {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Sua recompensa de {{amount}} {{coin}} chega em {{date}} se você mantiver pelo menos {{minimum}} {{coin}} na carteira até lá",
+    first_reward_now:
+      "Tenha pelo menos {{minimum}} {{coin}} na carteira para receber uma recompensa de {{amount}} {{coin}}",
     fortune_join_title: "Entre para começar a ganhar",
     fortune_join_body: "Entre ou crie uma conta, coloque USDT na carteira e ganhe juros todos os dias.",
     how_title: "Como funciona",
     how_1: "Transfira {{coin}} da sua carteira spot para a carteira de juros diários.",
     how_2: "Todo dia, juros são pagos na sua carteira spot sobre o menor saldo que você manteve naquele dia.",
-    how_3: "Seu primeiro depósito rende uma recompensa única de {{amount}} {{coin}}.",
+    how_3:
+      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} dias seguidos e uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot; se o saldo ficar abaixo de {{minimum}} {{coin}} antes disso, a contagem recomeça quando um depósito o recuperar.",
+    how_3_now:
+      "Na primeira vez que a carteira tiver pelo menos {{minimum}} {{coin}}, uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot.",
     how_4: "Devolva o dinheiro ao spot quando quiser; a taxa é definida pela plataforma e pode mudar.",
     fortune_deposit_title: "Adicionar à carteira",
     fortune_deposit_amount: "Valor a adicionar ({{coin}})",

@@ -819,13 +819,19 @@ const tw: UiResources = {
     yesterday_income: "昨日收益（{{coin}}）",
     total_income: "累計收益（{{coin}}）",
     first_reward_received: "已獲得首次參與獎勵 {{amount}} {{coin}}",
-    first_reward_pending: "首次轉入還可獲得 {{amount}} {{coin}} 獎勵",
+    first_reward_pending:
+      "在錢包中保留至少 {{minimum}} {{coin}} 滿 {{days}} 天，即可獲得 {{amount}} {{coin}} 獎勵",
+    first_reward_vesting:
+      "只要在 {{date}} 前錢包中保留至少 {{minimum}} {{coin}}，屆時將發放 {{amount}} {{coin}} 獎勵",
+    first_reward_now: "錢包中有至少 {{minimum}} {{coin}}，即可獲得 {{amount}} {{coin}} 獎勵",
     fortune_join_title: "登入後開始賺取收益",
     fortune_join_body: "登入或註冊帳戶，將 USDT 轉入錢包，每天賺取利息。",
     how_title: "規則說明",
     how_1: "將 {{coin}} 從現貨帳戶轉入日息錢包。",
     how_2: "每天按當日持有的最低餘額計息，利息發放至現貨帳戶。",
-    how_3: "首次轉入可獲得一次性獎勵 {{amount}} {{coin}}。",
+    how_3:
+      "在錢包中連續 {{days}} 天保留至少 {{minimum}} {{coin}}，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}；若在此之前餘額低於 {{minimum}} {{coin}}，將在轉入使餘額恢復後重新計算。",
+    how_3_now: "錢包餘額首次達到 {{minimum}} {{coin}} 時，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}。",
     how_4: "可隨時轉回現貨帳戶；利率由平台設定，可能調整。",
     fortune_deposit_title: "轉入錢包",
     fortune_deposit_amount: "轉入金額（{{coin}}）",

@@ -839,13 +839,20 @@ const vn: UiResources = {
     yesterday_income: "Lãi hôm qua ({{coin}})",
     total_income: "Tổng lãi ({{coin}})",
     first_reward_received: "Đã nhận thưởng tham gia lần đầu {{amount}} {{coin}}",
-    first_reward_pending: "Lần nạp đầu tiên còn được thưởng {{amount}} {{coin}}",
+    first_reward_pending:
+      "Giữ ít nhất {{minimum}} {{coin}} trong ví trong {{days}} ngày để nhận phần thưởng {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Phần thưởng {{amount}} {{coin}} sẽ đến vào {{date}} nếu bạn giữ ít nhất {{minimum}} {{coin}} trong ví đến lúc đó",
+    first_reward_now: "Có ít nhất {{minimum}} {{coin}} trong ví để nhận phần thưởng {{amount}} {{coin}}",
     fortune_join_title: "Đăng nhập để bắt đầu kiếm lãi",
     fortune_join_body: "Đăng nhập hoặc tạo tài khoản, chuyển USDT vào ví và nhận lãi mỗi ngày.",
     how_title: "Cách hoạt động",
     how_1: "Chuyển {{coin}} từ ví spot sang ví lãi hằng ngày.",
     how_2: "Mỗi ngày, tiền lãi được trả vào ví spot dựa trên số dư thấp nhất bạn giữ trong ngày.",
-    how_3: "Lần nạp đầu tiên được thưởng một lần {{amount}} {{coin}}.",
+    how_3:
+      "Giữ ít nhất {{minimum}} {{coin}} trong ví liên tục {{days}} ngày để nhận phần thưởng một lần {{amount}} {{coin}} vào ví spot; nếu số dư xuống dưới {{minimum}} {{coin}} trước đó, việc đếm bắt đầu lại khi một lần nạp đưa số dư trở lại.",
+    how_3_now:
+      "Lần đầu ví có ít nhất {{minimum}} {{coin}}, phần thưởng một lần {{amount}} {{coin}} được trả vào ví spot của bạn.",
     how_4: "Chuyển tiền về spot bất cứ lúc nào; lãi suất do nền tảng đặt và có thể thay đổi.",
     fortune_deposit_title: "Nạp vào ví",
     fortune_deposit_amount: "Số tiền nạp ({{coin}})",

@@ -818,13 +818,19 @@ const zh: UiResources = {
     yesterday_income: "昨日收益（{{coin}}）",
     total_income: "累计收益（{{coin}}）",
     first_reward_received: "已获得首次参与奖励 {{amount}} {{coin}}",
-    first_reward_pending: "首次转入还可获得 {{amount}} {{coin}} 奖励",
+    first_reward_pending:
+      "在钱包中保留至少 {{minimum}} {{coin}} 满 {{days}} 天，即可获得 {{amount}} {{coin}} 奖励",
+    first_reward_vesting:
+      "只要在 {{date}} 前钱包中保留至少 {{minimum}} {{coin}}，届时将发放 {{amount}} {{coin}} 奖励",
+    first_reward_now: "钱包中有至少 {{minimum}} {{coin}}，即可获得 {{amount}} {{coin}} 奖励",
     fortune_join_title: "登录后开始赚取收益",
     fortune_join_body: "登录或注册账户，将 USDT 转入钱包，每天赚取利息。",
     how_title: "规则说明",
     how_1: "将 {{coin}} 从现货账户转入日息钱包。",
     how_2: "每天按当日持有的最低余额计息，利息发放至现货账户。",
-    how_3: "首次转入可获得一次性奖励 {{amount}} {{coin}}。",
+    how_3:
+      "在钱包中连续 {{days}} 天保留至少 {{minimum}} {{coin}}，即可在现货账户获得一次性奖励 {{amount}} {{coin}}；若在此之前余额低于 {{minimum}} {{coin}}，将在转入使余额恢复后重新计算。",
+    how_3_now: "钱包余额首次达到 {{minimum}} {{coin}} 时，即可在现货账户获得一次性奖励 {{amount}} {{coin}}。",
     how_4: "可随时转回现货账户；利率由平台设定，可能调整。",
     fortune_deposit_title: "转入钱包",
     fortune_deposit_amount: "转入金额（{{coin}}）",

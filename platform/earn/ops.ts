@@ -5,6 +5,7 @@ import {
   catchUpProductIncome,
   dayOf,
   earnDaily,
+  type FortuneSettingKey,
   payFortuneInterest,
   payProductIncome,
   setFortuneSettings,
@@ -69,22 +70,32 @@ registerOps(
   },
   {
     path: ["earn", "fortune"],
-    usage: "earn fortune --rate 0.01 [--reward 5]",
-    summary: "Sets the daily-interest wallet's daily rate and first-participation reward.",
-    valueOptions: ["rate", "reward"],
+    usage: "earn fortune [--rate 0.01] [--reward 5] [--min-deposit 100] [--hold-days 7]",
+    summary:
+      "Sets the daily-interest wallet's daily rate, first-participation reward, and the deposit that must stay in the wallet for the holding period before the reward is paid.",
+    valueOptions: ["rate", "reward", "min-deposit", "hold-days"],
     async run({ db }, { options }) {
-      const changes: { daily_rate?: string; first_reward?: string } = {};
-      for (const [option, key] of [
-        ["rate", "daily_rate"],
-        ["reward", "first_reward"],
+      const changes: Partial<Record<FortuneSettingKey, string>> = {};
+      for (const [option, key, pattern] of [
+        ["rate", "daily_rate", /^\d+(\.\d+)?$/],
+        ["reward", "first_reward", /^\d+(\.\d+)?$/],
+        ["min-deposit", "reward_min_deposit", /^\d+(\.\d{1,6})?$/],
+        ["hold-days", "reward_hold_days", /^\d{1,3}$/],
       ] as const) {
         const value = options[option];
         if (value === undefined) continue;
-        if (typeof value !== "string" || !/^\d+(\.\d+)?$/.test(value))
-          return { ok: false, output: `--${option} must be a decimal number` };
+        if (typeof value !== "string" || !pattern.test(value))
+          return {
+            ok: false,
+            output:
+              option === "hold-days"
+                ? "--hold-days must be a whole number of days (0–999)"
+                : `--${option} must be a decimal number`,
+          };
         changes[key] = value;
       }
-      if (Object.keys(changes).length === 0) return { ok: false, output: "Give --rate and/or --reward." };
+      if (Object.keys(changes).length === 0)
+        return { ok: false, output: "Give --rate, --reward, --min-deposit and/or --hold-days." };
       await setFortuneSettings(db, changes);
       return {
         ok: true,

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import { audit } from "../admin/service.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -294,21 +294,39 @@ export async function releaseMatured(db: Db, now = Date.now()) {
 
 // --- The daily-interest wallet (route name: fortune) ---
 
-export const FORTUNE_DEFAULTS = { daily_rate: "0.01", first_reward: "5", coin: "USDT" };
+/**
+ * The wallet's operator settings. The first-participation reward is paid once the customer has
+ * kept at least `reward_min_deposit` in the wallet for `reward_hold_days` days: without both, any
+ * dust deposit earned it at once, and it could be withdrawn straight away.
+ */
+export const FORTUNE_DEFAULTS = {
+  daily_rate: "0.01",
+  first_reward: "5",
+  reward_min_deposit: "100",
+  reward_hold_days: "7",
+  coin: "USDT",
+};
+export type FortuneSettingKey = "daily_rate" | "first_reward" | "reward_min_deposit" | "reward_hold_days";
 
 export async function fortuneSettings(db: Db) {
   const rows = await db.select().from(earnSettings);
   const get = (key: keyof typeof FORTUNE_DEFAULTS) =>
     rows.find((r) => r.key === `fortune_${key}`)?.value ?? FORTUNE_DEFAULTS[key];
-  return { dailyRate: D(get("daily_rate")), firstReward: D(get("first_reward")), coin: get("coin") };
+  return {
+    dailyRate: D(get("daily_rate")),
+    firstReward: D(get("first_reward")),
+    rewardMinDeposit: D(get("reward_min_deposit")),
+    rewardHoldDays: Number(get("reward_hold_days")),
+    coin: get("coin"),
+  };
 }
 
 /**
- * Sets the daily-interest wallet's daily rate and/or first-participation reward (the CLI's
- * `earn fortune` and the console's). Read on every call, so a change applies from the next one.
+ * Sets the daily-interest wallet's settings (the CLI's `earn fortune` and the console's). Read on
+ * every call, so a change applies from the next one.
  */
-export async function setFortuneSettings(db: Db, change: { daily_rate?: string; first_reward?: string }) {
-  for (const key of ["daily_rate", "first_reward"] as const) {
+export async function setFortuneSettings(db: Db, change: Partial<Record<FortuneSettingKey, string>>) {
+  for (const key of ["daily_rate", "first_reward", "reward_min_deposit", "reward_hold_days"] as const) {
     const value = change[key];
     if (value === undefined) continue;
     await db
@@ -318,15 +336,27 @@ export async function setFortuneSettings(db: Db, change: { daily_rate?: string; 
   }
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function payReward(tx: Tx, reward: typeof earnRewards.$inferSelect, coin: string) {
+  await post(tx, {
+    kind: "fortune_first_reward",
+    ref: { type: "earn_reward", id: reward.id },
+    postings: transfer({ platform: "rewards" }, { user: reward.userId, wallet: "spot" }, coin, reward.amount),
+  });
+  await postMessage(tx, reward.userId, "earn_reward", { amount: D(reward.amount).toFixed(), coin });
+}
+
 /**
- * Puts USDT in the daily-interest wallet. The first time ever, a one-time reward is paid too
- * (5 USDT by default) — once per customer, whatever happens after.
+ * Puts USDT in the daily-interest wallet. When the balance reaches the reward's minimum and the
+ * customer never had the reward, its holding period starts (or, with none, it is paid at once).
  */
-export async function fortuneDeposit(db: Db, userId: number, amountText: string) {
+export async function fortuneDeposit(db: Db, userId: number, amountText: string, now = Date.now()) {
   const settings = await fortuneSettings(db);
   const amount = D(amountText);
   if (amount.decimalPlaces() > 6) throw fieldError("amount", "wallet.amount_decimals", { decimals: 6 });
   return db.transaction(async (tx) => {
+    // Locks the wallet's account until commit: a withdrawal waits, and sees the pending reward.
     await post(
       tx,
       {
@@ -340,35 +370,49 @@ export async function fortuneDeposit(db: Db, userId: number, amountText: string)
       },
       { insufficientKey: "wallet.insufficient" },
     );
-    let reward: Decimal | undefined;
-    if (settings.firstReward.gt(0)) {
-      const [granted] = await tx
-        .insert(earnRewards)
-        .values({ userId, kind: "fortune_first", amount: settings.firstReward.toFixed() })
-        .onConflictDoNothing()
-        .returning();
-      if (granted) {
-        reward = settings.firstReward;
-        await post(tx, {
-          kind: "fortune_first_reward",
-          ref: { type: "earn_reward", id: granted.id },
-          postings: transfer(
-            { platform: "rewards" },
-            { user: userId, wallet: "spot" },
-            settings.coin,
-            reward,
-          ),
-        });
-      }
+    const none = { reward: null, pending: null };
+    if (settings.firstReward.lte(0)) return none;
+    const balance = (await balanceOf(tx, userId, "fortune", settings.coin)).available;
+    if (balance.lt(settings.rewardMinDeposit)) return none;
+    const immediate = settings.rewardHoldDays <= 0;
+    const vestsAt = new Date(now + Math.max(0, settings.rewardHoldDays) * DAY);
+    const values = {
+      status: immediate ? ("paid" as const) : ("pending" as const),
+      amount: settings.firstReward.toFixed(),
+      vestsAt,
+      paidAt: immediate ? new Date(now) : null,
+    };
+    const [started] = await tx
+      .insert(earnRewards)
+      .values({ userId, kind: "fortune_first", ...values })
+      .onConflictDoUpdate({
+        target: [earnRewards.userId, earnRewards.kind],
+        set: values,
+        setWhere: eq(earnRewards.status, "lapsed"),
+      })
+      .returning();
+    if (!started) return none;
+    if (immediate) {
+      await payReward(tx, started, settings.coin);
+      return { reward: settings.firstReward.toFixed(), pending: null };
     }
-    return { reward: reward?.toFixed() ?? null };
+    return {
+      reward: null,
+      pending: {
+        amount: settings.firstReward.toFixed(),
+        minimum: settings.rewardMinDeposit.toFixed(),
+        days: settings.rewardHoldDays,
+        vests_at: vestsAt.toISOString(),
+      },
+    };
   });
 }
 
-export async function fortuneWithdraw(db: Db, userId: number, amountText: string) {
+/** Moves USDT back to spot; falling below the minimum before the reward vests lapses it. */
+export async function fortuneWithdraw(db: Db, userId: number, amountText: string, now = Date.now()) {
   const settings = await fortuneSettings(db);
-  await db.transaction((tx) =>
-    post(
+  await db.transaction(async (tx) => {
+    await post(
       tx,
       {
         kind: "fortune_out",
@@ -380,8 +424,50 @@ export async function fortuneWithdraw(db: Db, userId: number, amountText: string
         ),
       },
       { insufficientKey: "wallet.insufficient" },
-    ),
-  );
+    );
+    const balance = (await balanceOf(tx, userId, "fortune", settings.coin)).available;
+    if (balance.gte(settings.rewardMinDeposit)) return;
+    await tx
+      .update(earnRewards)
+      .set({ status: "lapsed", vestsAt: null })
+      .where(
+        and(
+          eq(earnRewards.userId, userId),
+          eq(earnRewards.kind, "fortune_first"),
+          eq(earnRewards.status, "pending"),
+          gt(earnRewards.vestsAt, new Date(now)),
+        ),
+      );
+  });
+}
+
+/** Pays the rewards whose holding period is over (the daily job): each once. */
+export async function vestFortuneRewards(db: Db, now = Date.now()) {
+  const settings = await fortuneSettings(db);
+  const due = await db
+    .select({ id: earnRewards.id })
+    .from(earnRewards)
+    .where(and(eq(earnRewards.status, "pending"), lte(earnRewards.vestsAt, new Date(now))));
+  let paid = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [reward] = await tx
+        .update(earnRewards)
+        .set({ status: "paid", paidAt: new Date(now) })
+        .where(
+          and(
+            eq(earnRewards.id, id),
+            eq(earnRewards.status, "pending"),
+            lte(earnRewards.vestsAt, new Date(now)),
+          ),
+        )
+        .returning();
+      if (!reward) return;
+      await payReward(tx, reward, settings.coin);
+      paid++;
+    });
+  }
+  return paid;
 }
 
 /**
@@ -474,7 +560,11 @@ export async function fortuneSummary(db: Db, userId: number, now = Date.now()) {
     balance: balance.toFixed(6),
     yesterday: D(last?.amount ?? 0).toFixed(6),
     total: total.toFixed(6),
-    first_reward_received: Boolean(reward),
+    first_reward_received: reward?.status === "paid",
+    first_reward: {
+      status: reward?.status ?? ("none" as const),
+      vests_at: reward?.status === "pending" ? (reward.vestsAt?.toISOString() ?? null) : null,
+    },
   };
 }
 
@@ -538,6 +628,7 @@ export async function earnDaily(db: Db, now = Date.now()) {
     activeSince: new Date(since),
   });
   for (let back = 7; back >= 1; back--) paid += await payFortuneInterest(db, dayOf(now - back * DAY));
+  paid += await vestFortuneRewards(db, now);
   await releaseMatured(db, now);
   return paid;
 }

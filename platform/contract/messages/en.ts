@@ -219,6 +219,8 @@ export default {
     fortune_in: "Added to the daily-interest wallet",
     fortune_first_reward:
       "Added — and your first-participation reward of {{amount}} USDT is in your spot wallet",
+    fortune_reward_pending:
+      "Keep at least {{minimum}} USDT in the wallet for {{days}} days to receive your {{amount}} USDT reward",
     fortune_out: "Moved back to your spot wallet",
     checked_in: "You already claimed today's reward; come back tomorrow",
     checkin_done: "Day {{streak}}: {{amount}} USDT claimed",
@@ -380,6 +382,10 @@ export default {
     earn_income: {
       title: "Interest received",
       body: "You received {{amount}} {{coin}} of interest.",
+    },
+    earn_reward: {
+      title: "Reward received",
+      body: "Your first-participation reward of {{amount}} {{coin}} is in your spot wallet.",
     },
     launchpad_delivered: {
       title: "Launchpad tokens delivered",

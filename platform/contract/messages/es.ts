@@ -219,6 +219,8 @@ const es: Messages = {
     fortune_in: "Añadido a la billetera de interés diario",
     fortune_first_reward:
       "Añadido, y tu recompensa por primera participación de {{amount}} USDT ya está en tu billetera spot",
+    fortune_reward_pending:
+      "Mantén al menos {{minimum}} USDT en la billetera durante {{days}} días para recibir tu recompensa de {{amount}} USDT",
     fortune_out: "Devuelto a tu billetera spot",
     checked_in: "Ya reclamaste la recompensa de hoy; vuelve mañana",
     checkin_done: "Día {{streak}}: {{amount}} USDT reclamados",
@@ -380,6 +382,10 @@ const es: Messages = {
     earn_income: {
       title: "Intereses recibidos",
       body: "Has recibido {{amount}} {{coin}} de intereses.",
+    },
+    earn_reward: {
+      title: "Recompensa recibida",
+      body: "Tu recompensa por primera participación de {{amount}} {{coin}} ya está en tu billetera spot.",
     },
     launchpad_delivered: {
       title: "Tokens de launchpad entregados",

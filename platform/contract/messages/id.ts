@@ -219,6 +219,8 @@ const id: Messages = {
     fortune_in: "Ditambahkan ke dompet bunga harian",
     fortune_first_reward:
       "Ditambahkan — dan hadiah partisipasi pertama Anda sebesar {{amount}} USDT sudah masuk ke dompet spot",
+    fortune_reward_pending:
+      "Simpan minimal {{minimum}} USDT di dompet selama {{days}} hari untuk menerima hadiah {{amount}} USDT Anda",
     fortune_out: "Dipindahkan kembali ke dompet spot Anda",
     checked_in: "Anda sudah mengklaim hadiah hari ini; kembali lagi besok",
     checkin_done: "Hari ke-{{streak}}: {{amount}} USDT diklaim",
@@ -380,6 +382,10 @@ const id: Messages = {
     earn_income: {
       title: "Bunga diterima",
       body: "Anda menerima bunga {{amount}} {{coin}}.",
+    },
+    earn_reward: {
+      title: "Hadiah diterima",
+      body: "Hadiah partisipasi pertama Anda sebesar {{amount}} {{coin}} sudah masuk ke dompet spot.",
     },
     launchpad_delivered: {
       title: "Token launchpad dibagikan",

@@ -217,6 +217,8 @@ const ja: Messages = {
     exited: "解約が完了しました",
     fortune_in: "日利ウォレットに入金しました",
     fortune_first_reward: "入金しました。初回参加特典 {{amount}} USDT を現物ウォレットに付与しました",
+    fortune_reward_pending:
+      "{{minimum}} USDT 以上を {{days}} 日間ウォレットに保有すると、{{amount}} USDT の特典を受け取れます",
     fortune_out: "現物ウォレットに戻しました",
     checked_in: "本日の報酬は受け取り済みです。また明日お越しください",
     checkin_done: "{{streak}} 日目：{{amount}} USDT を受け取りました",
@@ -377,6 +379,10 @@ const ja: Messages = {
     earn_income: {
       title: "利息を受け取りました",
       body: "{{amount}} {{coin}} の利息を受け取りました。",
+    },
+    earn_reward: {
+      title: "特典を受け取りました",
+      body: "初回参加特典 {{amount}} {{coin}} を現物ウォレットに付与しました。",
     },
     launchpad_delivered: {
       title: "ローンチパッドのトークンを配布しました",

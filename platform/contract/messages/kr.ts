@@ -217,6 +217,8 @@ const kr: Messages = {
     exited: "해지가 완료되었습니다",
     fortune_in: "일일 이자 지갑에 입금되었습니다",
     fortune_first_reward: "입금되었습니다. 첫 참여 보상 {{amount}} USDT가 현물 지갑에 지급되었습니다",
+    fortune_reward_pending:
+      "{{minimum}} USDT 이상을 {{days}}일 동안 지갑에 보관하면 {{amount}} USDT 보상을 받습니다",
     fortune_out: "현물 지갑으로 이체되었습니다",
     checked_in: "오늘의 보상을 이미 받으셨습니다. 내일 다시 오세요",
     checkin_done: "{{streak}}일차: {{amount}} USDT 수령",
@@ -377,6 +379,10 @@ const kr: Messages = {
     earn_income: {
       title: "이자 받음",
       body: "{{amount}} {{coin}}의 이자를 받았습니다.",
+    },
+    earn_reward: {
+      title: "보상 받음",
+      body: "첫 참여 보상 {{amount}} {{coin}}가 현물 지갑에 지급되었습니다.",
     },
     launchpad_delivered: {
       title: "런치패드 토큰 지급됨",

@@ -219,6 +219,8 @@ const pt: Messages = {
     fortune_in: "Adicionado à carteira de juros diários",
     fortune_first_reward:
       "Adicionado — e sua recompensa de primeira participação de {{amount}} USDT está na sua carteira spot",
+    fortune_reward_pending:
+      "Mantenha pelo menos {{minimum}} USDT na carteira por {{days}} dias para receber sua recompensa de {{amount}} USDT",
     fortune_out: "Devolvido à sua carteira spot",
     checked_in: "Você já resgatou a recompensa de hoje; volte amanhã",
     checkin_done: "Dia {{streak}}: {{amount}} USDT resgatados",
@@ -380,6 +382,10 @@ const pt: Messages = {
     earn_income: {
       title: "Juros recebidos",
       body: "Você recebeu {{amount}} {{coin}} de juros.",
+    },
+    earn_reward: {
+      title: "Recompensa recebida",
+      body: "Sua recompensa de primeira participação de {{amount}} {{coin}} está na sua carteira spot.",
     },
     launchpad_delivered: {
       title: "Tokens do launchpad entregues",

@@ -218,6 +218,8 @@ const ru: Messages = {
     fortune_in: "Зачислено в кошелёк с ежедневными процентами",
     fortune_first_reward:
       "Зачислено — и награда за первое участие {{amount}} USDT уже на вашем спотовом кошельке",
+    fortune_reward_pending:
+      "Держите в кошельке не менее {{minimum}} USDT в течение {{days}} дн., чтобы получить награду {{amount}} USDT",
     fortune_out: "Возвращено на спотовый кошелёк",
     checked_in: "Вы уже получили сегодняшнюю награду; приходите завтра",
     checkin_done: "День {{streak}}: получено {{amount}} USDT",
@@ -380,6 +382,10 @@ const ru: Messages = {
     earn_income: {
       title: "Получены проценты",
       body: "Вы получили {{amount}} {{coin}} процентов.",
+    },
+    earn_reward: {
+      title: "Награда получена",
+      body: "Награда за первое участие {{amount}} {{coin}} зачислена на ваш спотовый кошелёк.",
     },
     launchpad_delivered: {
       title: "Токены лаунчпада зачислены",

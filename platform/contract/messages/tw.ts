@@ -216,6 +216,7 @@ const tw: Messages = {
     exited: "退出成功",
     fortune_in: "已轉入日息錢包",
     fortune_first_reward: "已轉入，首次參與獎勵 {{amount}} USDT 已發放至您的現貨帳戶",
+    fortune_reward_pending: "在錢包中保留至少 {{minimum}} USDT 滿 {{days}} 天，即可獲得 {{amount}} USDT 獎勵",
     fortune_out: "已轉回您的現貨帳戶",
     checked_in: "今日獎勵已領取，請明天再來",
     checkin_done: "第 {{streak}} 天：已領取 {{amount}} USDT",
@@ -375,6 +376,10 @@ const tw: Messages = {
     earn_income: {
       title: "已收到利息",
       body: "您收到了 {{amount}} {{coin}} 利息。",
+    },
+    earn_reward: {
+      title: "已收到獎勵",
+      body: "首次參與獎勵 {{amount}} {{coin}} 已發放至您的現貨帳戶。",
     },
     launchpad_delivered: {
       title: "新幣已發放",

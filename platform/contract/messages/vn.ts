@@ -218,6 +218,8 @@ const vn: Messages = {
     fortune_in: "Đã chuyển vào ví lãi hằng ngày",
     fortune_first_reward:
       "Đã chuyển vào — phần thưởng tham gia lần đầu {{amount}} USDT đã vào ví spot của bạn",
+    fortune_reward_pending:
+      "Giữ ít nhất {{minimum}} USDT trong ví trong {{days}} ngày để nhận phần thưởng {{amount}} USDT",
     fortune_out: "Đã chuyển về ví spot của bạn",
     checked_in: "Bạn đã nhận thưởng hôm nay; hãy quay lại vào ngày mai",
     checkin_done: "Ngày {{streak}}: đã nhận {{amount}} USDT",
@@ -379,6 +381,10 @@ const vn: Messages = {
     earn_income: {
       title: "Đã nhận lãi",
       body: "Bạn đã nhận {{amount}} {{coin}} tiền lãi.",
+    },
+    earn_reward: {
+      title: "Đã nhận thưởng",
+      body: "Phần thưởng tham gia lần đầu {{amount}} {{coin}} đã vào ví spot của bạn.",
     },
     launchpad_delivered: {
       title: "Đã phát token launchpad",

@@ -216,6 +216,7 @@ const zh: Messages = {
     exited: "退出成功",
     fortune_in: "已转入日息钱包",
     fortune_first_reward: "已转入，首次参与奖励 {{amount}} USDT 已发放至您的现货账户",
+    fortune_reward_pending: "在钱包中保留至少 {{minimum}} USDT 满 {{days}} 天，即可获得 {{amount}} USDT 奖励",
     fortune_out: "已转回您的现货账户",
     checked_in: "今日奖励已领取，请明天再来",
     checkin_done: "第 {{streak}} 天：已领取 {{amount}} USDT",
@@ -375,6 +376,10 @@ const zh: Messages = {
     earn_income: {
       title: "已收到利息",
       body: "您收到了 {{amount}} {{coin}} 利息。",
+    },
+    earn_reward: {
+      title: "已收到奖励",
+      body: "首次参与奖励 {{amount}} {{coin}} 已发放至您的现货账户。",
     },
     launchpad_delivered: {
       title: "新币已发放",
