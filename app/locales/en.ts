@@ -498,6 +498,8 @@ export default {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "This quote expires in {{seconds}} s",
     valid_until: "This quote is valid for {{seconds}} s, until {{time}}",
+    quote_tolerance:
+      "If the price moves more than {{tolerance}}% before you convert, you get a new quote instead.",
     convert: "Convert",
     new_quote: "Get a new quote",
     records_title: "Wallet records",

@@ -697,6 +697,8 @@ const es: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Esta cotización caduca en {{seconds}} s",
     valid_until: "Esta cotización es válida {{seconds}} s, hasta las {{time}}",
+    quote_tolerance:
+      "Si el precio se mueve más de un {{tolerance}}% antes de convertir, recibirás una nueva cotización.",
     convert: "Convertir",
     new_quote: "Obtener una nueva cotización",
     records_title: "Historial de la cartera",

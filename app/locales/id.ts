@@ -690,6 +690,8 @@ const id: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Penawaran ini berakhir dalam {{seconds}} detik",
     valid_until: "Penawaran ini berlaku {{seconds}} detik, hingga {{time}}",
+    quote_tolerance:
+      "Jika harga bergerak lebih dari {{tolerance}}% sebelum Anda mengonversi, Anda akan mendapat penawaran baru.",
     convert: "Konversi sekarang",
     new_quote: "Minta penawaran baru",
     records_title: "Riwayat dompet",

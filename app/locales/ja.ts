@@ -687,6 +687,7 @@ const ja: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "この見積もりはあと {{seconds}} 秒で失効します",
     valid_until: "この見積もりの有効期間は {{seconds}} 秒、{{time}} までです",
+    quote_tolerance: "両替前に価格が {{tolerance}}% を超えて動いた場合は、新しい見積もりになります。",
     convert: "両替する",
     new_quote: "新しい見積もりを取得",
     records_title: "ウォレット履歴",

@@ -682,6 +682,7 @@ const kr: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "견적이 {{seconds}}초 후 만료됩니다",
     valid_until: "견적은 {{seconds}}초 동안, {{time}}까지 유효합니다",
+    quote_tolerance: "환전 전에 가격이 {{tolerance}}% 넘게 움직이면 새 견적을 받게 됩니다.",
     convert: "환전하기",
     new_quote: "새 견적 받기",
     records_title: "지갑 내역",

@@ -691,6 +691,8 @@ const pt: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Esta cotação expira em {{seconds}} s",
     valid_until: "Esta cotação vale por {{seconds}} s, até {{time}}",
+    quote_tolerance:
+      "Se o preço mudar mais de {{tolerance}}% antes de você converter, você recebe uma nova cotação.",
     convert: "Converter",
     new_quote: "Obter nova cotação",
     records_title: "Histórico da carteira",

@@ -691,6 +691,8 @@ const ru: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Котировка истечёт через {{seconds}} с",
     valid_until: "Котировка действует {{seconds}} с, до {{time}}",
+    quote_tolerance:
+      "Если до обмена цена изменится более чем на {{tolerance}}%, вы получите новую котировку.",
     convert: "Обменять",
     new_quote: "Получить новую котировку",
     records_title: "История кошелька",

@@ -670,6 +670,7 @@ const tw: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "報價將於 {{seconds}} 秒後失效",
     valid_until: "報價有效 {{seconds}} 秒，至 {{time}}",
+    quote_tolerance: "兌換前若價格變動超過 {{tolerance}}%，將改為提供新的報價。",
     convert: "兌換",
     new_quote: "取得新報價",
     records_title: "錢包紀錄",

@@ -690,6 +690,8 @@ const vn: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Báo giá hết hạn sau {{seconds}} giây",
     valid_until: "Báo giá có hiệu lực {{seconds}} giây, đến {{time}}",
+    quote_tolerance:
+      "Nếu giá biến động hơn {{tolerance}}% trước khi bạn chuyển đổi, bạn sẽ nhận báo giá mới.",
     convert: "Quy đổi",
     new_quote: "Lấy báo giá mới",
     records_title: "Lịch sử ví",

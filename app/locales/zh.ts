@@ -669,6 +669,7 @@ const zh: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "报价将在 {{seconds}} 秒后失效",
     valid_until: "报价有效期 {{seconds}} 秒，至 {{time}}",
+    quote_tolerance: "兑换前若价格变动超过 {{tolerance}}%，将改为提供新的报价。",
     convert: "兑换",
     new_quote: "获取新报价",
     records_title: "钱包记录",

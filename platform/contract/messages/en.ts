@@ -87,6 +87,8 @@ export default {
     same_wallet: "Choose two different accounts",
     same_coin: "Choose two different coins",
     no_price: "No price for this pair right now, please try again shortly",
+    stale_price: "Prices are not up to date right now; conversions resume as soon as they are",
+    price_moved: "The price has moved more than {{tolerance}}% since this quote; please get a new one",
     quote_expired: "This quote has expired, please get a new one",
     fiat_method: "Choose how you pay",
     fiat_minimum: "The minimum is {{minimum}}",

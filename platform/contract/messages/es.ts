@@ -86,6 +86,9 @@ const es: Messages = {
     same_wallet: "Elige dos cuentas distintas",
     same_coin: "Elige dos monedas distintas",
     no_price: "No hay precio para este par en este momento, inténtalo de nuevo en breve",
+    stale_price:
+      "Los precios no están actualizados ahora mismo; las conversiones se reanudan en cuanto lo estén",
+    price_moved: "El precio se ha movido más de un {{tolerance}}% desde esta cotización; pide una nueva",
     quote_expired: "Esta cotización ha caducado, pide una nueva",
     fiat_method: "Elige cómo vas a pagar",
     fiat_minimum: "El mínimo es {{minimum}}",

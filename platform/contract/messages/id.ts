@@ -86,6 +86,9 @@ const id: Messages = {
     same_wallet: "Pilih dua akun yang berbeda",
     same_coin: "Pilih dua koin yang berbeda",
     no_price: "Belum ada harga untuk pasangan ini, silakan coba lagi sebentar lagi",
+    stale_price: "Harga sedang tidak terbarui; konversi dilanjutkan segera setelah harga terbarui",
+    price_moved:
+      "Harga telah bergerak lebih dari {{tolerance}}% sejak penawaran ini; silakan minta yang baru",
     quote_expired: "Penawaran harga ini sudah kedaluwarsa, silakan minta yang baru",
     fiat_method: "Pilih cara pembayaran",
     fiat_minimum: "Jumlah minimum adalah {{minimum}}",

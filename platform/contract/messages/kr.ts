@@ -86,6 +86,8 @@ const kr: Messages = {
     same_wallet: "서로 다른 두 계정을 선택해 주세요",
     same_coin: "서로 다른 두 코인을 선택해 주세요",
     no_price: "현재 이 거래쌍의 가격이 없습니다. 잠시 후 다시 시도해 주세요",
+    stale_price: "지금은 시세가 최신이 아닙니다. 시세가 갱신되면 바로 환전할 수 있습니다",
+    price_moved: "이 견적 이후 가격이 {{tolerance}}% 넘게 움직였습니다. 새 견적을 받아 주세요",
     quote_expired: "견적이 만료되었습니다. 새 견적을 받아 주세요",
     fiat_method: "결제 방법을 선택해 주세요",
     fiat_minimum: "최소 금액은 {{minimum}}입니다",

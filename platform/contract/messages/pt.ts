@@ -86,6 +86,8 @@ const pt: Messages = {
     same_wallet: "Escolha duas contas diferentes",
     same_coin: "Escolha duas moedas diferentes",
     no_price: "Não há preço para este par agora, tente novamente em instantes",
+    stale_price: "Os preços não estão atualizados agora; as conversões voltam assim que estiverem",
+    price_moved: "O preço mudou mais de {{tolerance}}% desde esta cotação; solicite uma nova",
     quote_expired: "Esta cotação expirou, solicite uma nova",
     fiat_method: "Escolha como vai pagar",
     fiat_minimum: "O mínimo é {{minimum}}",

@@ -86,6 +86,8 @@ const tw: Messages = {
     same_wallet: "請選擇兩個不同的帳戶",
     same_coin: "請選擇兩個不同的幣種",
     no_price: "此幣對目前沒有價格，請稍後再試",
+    stale_price: "行情暫未更新，價格恢復後即可繼續兌換",
+    price_moved: "報價後價格變動已超過 {{tolerance}}%，請重新取得報價",
     quote_expired: "報價已過期，請重新取得報價",
     fiat_method: "請選擇付款方式",
     fiat_minimum: "最低金額為 {{minimum}}",

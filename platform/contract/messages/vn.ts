@@ -86,6 +86,8 @@ const vn: Messages = {
     same_wallet: "Chọn hai tài khoản khác nhau",
     same_coin: "Chọn hai đồng coin khác nhau",
     no_price: "Hiện chưa có giá cho cặp này, vui lòng thử lại sau giây lát",
+    stale_price: "Giá hiện chưa được cập nhật; bạn có thể chuyển đổi lại ngay khi giá cập nhật",
+    price_moved: "Giá đã biến động hơn {{tolerance}}% kể từ báo giá này; vui lòng lấy báo giá mới",
     quote_expired: "Báo giá này đã hết hạn, vui lòng lấy báo giá mới",
     fiat_method: "Chọn phương thức thanh toán",
     fiat_minimum: "Số tiền tối thiểu là {{minimum}}",

@@ -86,6 +86,8 @@ const zh: Messages = {
     same_wallet: "请选择两个不同的账户",
     same_coin: "请选择两个不同的币种",
     no_price: "该币对暂无价格，请稍后重试",
+    stale_price: "行情暂未更新，价格恢复后即可继续兑换",
+    price_moved: "报价后价格变动已超过 {{tolerance}}%，请重新获取报价",
     quote_expired: "报价已过期，请重新获取报价",
     fiat_method: "请选择支付方式",
     fiat_minimum: "最低金额为 {{minimum}}",

@@ -13,3 +13,6 @@ ALTER TABLE "earn_rewards" ADD COLUMN "vests_at" timestamp with time zone;--> st
 ALTER TABLE "earn_rewards" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "earn_rewards" SET "paid_at" = "created_at";--> statement-breakpoint
 CREATE INDEX "earn_rewards_vesting" ON "earn_rewards" USING btree ("status","vests_at");
+--> statement-breakpoint
+-- A conversion quote converts only within its desk's price tolerance (finding 11).
+ALTER TABLE "exchange_quotes" ADD COLUMN "price_tolerance" numeric(38, 18) DEFAULT '0.005' NOT NULL;
