@@ -775,7 +775,7 @@ export default {
     pool_remaining: "Remaining / pool amount",
     limits: "Purchase limits",
     min_purchase: "Minimum purchase",
-    max_purchase: "Maximum purchase",
+    max_purchase: "Maximum per customer",
     early_exit: "Early exit",
     early_exit_penalty: "{{percent}}% of the principal kept",
     exit_any_time: "Any time, no fee",

@@ -785,7 +785,7 @@ const es: UiResources = {
     pool_remaining: "Restante / importe del pool",
     limits: "Límites de compra",
     min_purchase: "Compra mínima",
-    max_purchase: "Compra máxima",
+    max_purchase: "Máximo por cliente",
     early_exit: "Salida anticipada",
     early_exit_penalty: "se retiene el {{percent}}% del principal",
     exit_any_time: "En cualquier momento, sin comisión",

@@ -777,7 +777,7 @@ const id: UiResources = {
     pool_remaining: "Sisa / jumlah pool",
     limits: "Batas pembelian",
     min_purchase: "Pembelian minimum",
-    max_purchase: "Pembelian maksimum",
+    max_purchase: "Maksimum per nasabah",
     early_exit: "Keluar lebih awal",
     early_exit_penalty: "{{percent}}% pokok ditahan",
     exit_any_time: "Kapan saja, tanpa biaya",

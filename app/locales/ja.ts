@@ -773,7 +773,7 @@ const ja: UiResources = {
     pool_remaining: "残り額 / プール総額",
     limits: "購入限度",
     min_purchase: "最低購入額",
-    max_purchase: "最大購入額",
+    max_purchase: "お客様ごとの上限",
     early_exit: "途中解約",
     early_exit_penalty: "元本の {{percent}}% を差し引き",
     exit_any_time: "いつでも無料",

@@ -768,7 +768,7 @@ const kr: UiResources = {
     pool_remaining: "잔여 한도 / 풀 총액",
     limits: "구매 한도",
     min_purchase: "최소 구매 금액",
-    max_purchase: "최대 구매 금액",
+    max_purchase: "고객당 최대",
     early_exit: "중도 해지",
     early_exit_penalty: "원금의 {{percent}}% 차감",
     exit_any_time: "언제든 수수료 없음",

@@ -778,7 +778,7 @@ const pt: UiResources = {
     pool_remaining: "Restante / valor do pool",
     limits: "Limites de compra",
     min_purchase: "Compra mínima",
-    max_purchase: "Compra máxima",
+    max_purchase: "Máximo por cliente",
     early_exit: "Saída antecipada",
     early_exit_penalty: "{{percent}}% do principal retido",
     exit_any_time: "A qualquer momento, sem taxa",

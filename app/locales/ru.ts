@@ -779,7 +779,7 @@ const ru: UiResources = {
     pool_remaining: "Остаток / объём пула",
     limits: "Лимиты покупки",
     min_purchase: "Минимальная покупка",
-    max_purchase: "Максимальная покупка",
+    max_purchase: "Максимум на клиента",
     early_exit: "Досрочный выход",
     early_exit_penalty: "удерживается {{percent}}% основной суммы",
     exit_any_time: "В любой момент, без комиссии",

@@ -756,7 +756,7 @@ const tw: UiResources = {
     pool_remaining: "剩餘額度 / 礦池總額",
     limits: "申購限額",
     min_purchase: "最低申購額",
-    max_purchase: "最高申購額",
+    max_purchase: "每位客戶上限",
     early_exit: "提前退出",
     early_exit_penalty: "扣除本金的 {{percent}}%",
     exit_any_time: "隨時退出，無手續費",

@@ -777,7 +777,7 @@ const vn: UiResources = {
     pool_remaining: "Còn lại / quy mô pool",
     limits: "Hạn mức mua",
     min_purchase: "Mua tối thiểu",
-    max_purchase: "Mua tối đa",
+    max_purchase: "Tối đa mỗi khách hàng",
     early_exit: "Rút sớm",
     early_exit_penalty: "giữ lại {{percent}}% tiền gốc",
     exit_any_time: "Bất cứ lúc nào, miễn phí",

@@ -755,7 +755,7 @@ const zh: UiResources = {
     pool_remaining: "剩余额度 / 矿池总额",
     limits: "申购限额",
     min_purchase: "最低申购额",
-    max_purchase: "最高申购额",
+    max_purchase: "每位客户上限",
     early_exit: "提前退出",
     early_exit_penalty: "扣除本金的 {{percent}}%",
     exit_any_time: "随时退出，无手续费",

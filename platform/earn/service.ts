@@ -50,8 +50,8 @@ export async function listProducts(db: Db, kind?: string) {
 
 /**
  * Joins a pool: each limit refused with its own message (spec §5: beyond the remaining pool
- * amount, below the minimum purchase, above the maximum purchase; and beyond the available
- * balance). The pool shrinks and the amount moves from spot to the earn wallet in one transaction.
+ * amount, below the minimum purchase, above the maximum purchase — counting what the customer
+ * already holds in it — and beyond the available balance). The pool shrinks and the amount moves from spot to the earn wallet in one transaction.
  */
 export async function participate(
   db: Db,
@@ -74,6 +74,28 @@ export async function participate(
   const available = (await balanceOf(db, userId, "spot", product.coin)).available;
   if (amount.gt(available)) throw fieldError("amount", "wallet.insufficient");
   return db.transaction(async (tx) => {
+    // The maximum purchase is per customer: what they hold in the product plus this amount,
+    // read under the product's lock so parallel joins cannot each pass it.
+    await tx
+      .select({ id: earnProducts.id })
+      .from(earnProducts)
+      .where(eq(earnProducts.id, productId))
+      .for("update");
+    const [{ held = "0" } = {}] = await tx
+      .select({ held: sql<string>`coalesce(sum(${earnParticipations.amount}), 0)::text` })
+      .from(earnParticipations)
+      .where(
+        and(
+          eq(earnParticipations.userId, userId),
+          eq(earnParticipations.productId, productId),
+          eq(earnParticipations.status, "participating"),
+        ),
+      );
+    if (D(held).plus(amount).gt(product.maxPurchase))
+      throw fieldError("amount", "earn.above_maximum_held", {
+        maximum: D(product.maxPurchase).toFixed(),
+        held: D(held).toFixed(),
+      });
     const [pool] = await tx
       .update(earnProducts)
       .set({ poolRemaining: sql`${earnProducts.poolRemaining} - ${amount.toFixed()}` })

@@ -215,6 +215,8 @@ export default {
     exceeds_pool: "The amount exceeds the remaining pool amount ({{remaining}})",
     below_minimum: "The amount is below the minimum purchase amount ({{minimum}})",
     above_maximum: "The amount exceeds the maximum purchase amount ({{maximum}})",
+    above_maximum_held:
+      "You already hold {{held}} in this product; together this would exceed the maximum per customer ({{maximum}})",
     not_participating: "This participation has already ended",
     joined: "Purchase successful",
     exited: "Exit successful",

@@ -216,6 +216,8 @@ const es: Messages = {
     exceeds_pool: "El importe supera el importe restante del pool ({{remaining}})",
     below_minimum: "El importe es inferior al importe mínimo de compra ({{minimum}})",
     above_maximum: "El importe supera el importe máximo de compra ({{maximum}})",
+    above_maximum_held:
+      "Ya tienes {{held}} en este producto; en total superarías el máximo por cliente ({{maximum}})",
     not_participating: "Esta participación ya ha finalizado",
     joined: "Compra realizada",
     exited: "Salida realizada",

@@ -216,6 +216,8 @@ const id: Messages = {
     exceeds_pool: "Jumlah melebihi sisa kuota pool ({{remaining}})",
     below_minimum: "Jumlah di bawah jumlah pembelian minimum ({{minimum}})",
     above_maximum: "Jumlah melebihi jumlah pembelian maksimum ({{maximum}})",
+    above_maximum_held:
+      "Anda sudah memiliki {{held}} di produk ini; totalnya akan melebihi batas maksimum per nasabah ({{maximum}})",
     not_participating: "Partisipasi ini sudah berakhir",
     joined: "Pembelian berhasil",
     exited: "Berhasil keluar",

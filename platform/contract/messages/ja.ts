@@ -215,6 +215,8 @@ const ja: Messages = {
     exceeds_pool: "金額がプールの残り額（{{remaining}}）を超えています",
     below_minimum: "金額が最低購入額（{{minimum}}）を下回っています",
     above_maximum: "金額が最大購入額（{{maximum}}）を超えています",
+    above_maximum_held:
+      "この商品にはすでに {{held}} を保有しています。合計するとお客様ごとの上限（{{maximum}}）を超えます",
     not_participating: "この参加はすでに終了しています",
     joined: "購入が完了しました",
     exited: "解約が完了しました",

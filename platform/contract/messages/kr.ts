@@ -214,6 +214,8 @@ const kr: Messages = {
     exceeds_pool: "금액이 풀 잔여 한도({{remaining}})를 초과합니다",
     below_minimum: "금액이 최소 구매 금액({{minimum}})보다 적습니다",
     above_maximum: "금액이 최대 구매 금액({{maximum}})을 초과합니다",
+    above_maximum_held:
+      "이 상품에 이미 {{held}}을(를) 보유 중입니다. 합계가 고객당 최대 한도({{maximum}})를 넘습니다",
     not_participating: "이미 종료된 참여입니다",
     joined: "구매가 완료되었습니다",
     exited: "해지가 완료되었습니다",

@@ -215,6 +215,8 @@ const pt: Messages = {
     exceeds_pool: "O valor excede o valor restante do pool ({{remaining}})",
     below_minimum: "O valor está abaixo do valor mínimo de compra ({{minimum}})",
     above_maximum: "O valor excede o valor máximo de compra ({{maximum}})",
+    above_maximum_held:
+      "Você já tem {{held}} neste produto; no total, passaria do máximo por cliente ({{maximum}})",
     not_participating: "Esta participação já foi encerrada",
     joined: "Compra realizada",
     exited: "Saída realizada",

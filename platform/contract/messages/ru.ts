@@ -214,6 +214,8 @@ const ru: Messages = {
     exceeds_pool: "Сумма превышает остаток пула ({{remaining}})",
     below_minimum: "Сумма меньше минимальной суммы покупки ({{minimum}})",
     above_maximum: "Сумма превышает максимальную сумму покупки ({{maximum}})",
+    above_maximum_held:
+      "У вас уже {{held}} в этом продукте; вместе это превысит максимум на клиента ({{maximum}})",
     not_participating: "Это участие уже завершено",
     joined: "Покупка выполнена",
     exited: "Выход выполнен",

@@ -213,6 +213,7 @@ const tw: Messages = {
     exceeds_pool: "金額超過礦池剩餘額度（{{remaining}}）",
     below_minimum: "金額低於最低申購額（{{minimum}}）",
     above_maximum: "金額超過最高申購額（{{maximum}}）",
+    above_maximum_held: "您在此產品已持有 {{held}}，合計將超過每位客戶的上限（{{maximum}}）",
     not_participating: "該參與記錄已結束",
     joined: "申購成功",
     exited: "退出成功",

@@ -214,6 +214,8 @@ const vn: Messages = {
     exceeds_pool: "Số tiền vượt quá hạn mức còn lại của pool ({{remaining}})",
     below_minimum: "Số tiền thấp hơn mức mua tối thiểu ({{minimum}})",
     above_maximum: "Số tiền vượt quá mức mua tối đa ({{maximum}})",
+    above_maximum_held:
+      "Bạn đã có {{held}} trong sản phẩm này; tổng cộng sẽ vượt mức tối đa mỗi khách hàng ({{maximum}})",
     not_participating: "Lượt tham gia này đã kết thúc",
     joined: "Mua thành công",
     exited: "Rút thành công",

@@ -213,6 +213,7 @@ const zh: Messages = {
     exceeds_pool: "金额超过矿池剩余额度（{{remaining}}）",
     below_minimum: "金额低于最低申购额（{{minimum}}）",
     above_maximum: "金额超过最高申购额（{{maximum}}）",
+    above_maximum_held: "您在此产品已持有 {{held}}，合计将超过每位客户的上限（{{maximum}}）",
     not_participating: "该参与记录已结束",
     joined: "申购成功",
     exited: "退出成功",
