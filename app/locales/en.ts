@@ -1144,7 +1144,7 @@ export default {
     amount: "Amount",
     confirm_title: "Confirm bet",
     confirm_note:
-      "The amount and the fee leave your spot wallet now. A win pays the amount plus the odds; a level round refunds the amount (not the fee).",
+      "The amount and the fee leave your spot wallet now. A win pays the amount plus the odds; a level round (same closing and opening price) refunds the amount, not the fee. If no price is recorded for the round, it is void and the amount and the fee are both refunded.",
     cancel: "Cancel",
     confirm: "Confirm",
     pending_bets: "Bets in progress",

@@ -1156,7 +1156,7 @@ const es: UiResources = {
     amount: "Importe",
     confirm_title: "Confirmar apuesta",
     confirm_note:
-      "El importe y la comisión salen ahora de tu billetera spot. Si ganas recibes el importe más la cuota; si la ronda queda igual se devuelve el importe (no la comisión).",
+      "El importe y la comisión salen ahora de tu billetera spot. Si ganas recibes el importe más la cuota; si la ronda queda igual (mismo precio de cierre y de apertura) se devuelve el importe, no la comisión. Si no se registra ningún precio en la ronda, se anula y se devuelven el importe y la comisión.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     pending_bets: "Apuestas en curso",

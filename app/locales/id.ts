@@ -1146,7 +1146,7 @@ const id: UiResources = {
     amount: "Jumlah",
     confirm_title: "Konfirmasi taruhan",
     confirm_note:
-      "Jumlah dan biaya langsung keluar dari dompet spot Anda. Menang membayar jumlah ditambah odds; ronde yang sama mengembalikan jumlah (bukan biaya).",
+      "Jumlah dan biaya langsung keluar dari dompet spot Anda. Menang membayar jumlah ditambah odds; ronde yang sama (harga penutupan sama dengan pembukaan) mengembalikan jumlah, bukan biaya. Jika tidak ada harga yang tercatat untuk ronde itu, ronde batal dan jumlah serta biaya dikembalikan.",
     cancel: "Batal",
     confirm: "Konfirmasi",
     pending_bets: "Taruhan berjalan",

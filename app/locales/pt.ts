@@ -1147,7 +1147,7 @@ const pt: UiResources = {
     amount: "Valor",
     confirm_title: "Confirmar aposta",
     confirm_note:
-      "O valor e a taxa saem agora da sua carteira spot. Uma vitória paga o valor mais as odds; uma rodada empatada devolve o valor (não a taxa).",
+      "O valor e a taxa saem agora da sua carteira spot. Uma vitória paga o valor mais as odds; uma rodada empatada (preço de fechamento igual ao de abertura) devolve o valor, não a taxa. Se nenhum preço for registrado na rodada, ela é anulada e o valor e a taxa são devolvidos.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     pending_bets: "Apostas em andamento",

@@ -1119,7 +1119,8 @@ const tw: UiResources = {
     direction: "方向",
     amount: "金額",
     confirm_title: "確認下單",
-    confirm_note: "金額與手續費將立即從現貨錢包扣除。猜對可獲得金額加賠率；持平時退還金額（手續費不退）。",
+    confirm_note:
+      "金額與手續費將立即從現貨錢包扣除。猜對可獲得金額加賠率；持平（收盤價等於開盤價）時退還金額（手續費不退）。若該輪沒有記錄到價格，該輪作廢，金額與手續費全數退還。",
     cancel: "取消",
     confirm: "確認",
     pending_bets: "進行中的訂單",

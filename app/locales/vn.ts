@@ -1144,7 +1144,7 @@ const vn: UiResources = {
     amount: "Số tiền",
     confirm_title: "Xác nhận lệnh",
     confirm_note:
-      "Số tiền và phí được trừ ngay từ ví spot. Thắng nhận số tiền cộng tỷ lệ thưởng; vòng hòa được hoàn số tiền (không hoàn phí).",
+      "Số tiền và phí được trừ ngay từ ví spot. Thắng nhận số tiền cộng tỷ lệ thưởng; vòng hòa (giá đóng bằng giá mở) được hoàn số tiền, không hoàn phí. Nếu vòng không ghi nhận được giá nào, vòng bị hủy và được hoàn cả số tiền lẫn phí.",
     cancel: "Hủy",
     confirm: "Xác nhận",
     pending_bets: "Lệnh đang chờ",

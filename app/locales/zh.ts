@@ -1118,7 +1118,8 @@ const zh: UiResources = {
     direction: "方向",
     amount: "金额",
     confirm_title: "确认下单",
-    confirm_note: "金额和手续费将立即从现货钱包扣除。猜对可获得金额加赔率；持平时退还金额（手续费不退）。",
+    confirm_note:
+      "金额和手续费将立即从现货钱包扣除。猜对可获得金额加赔率；持平（收盘价等于开盘价）时退还金额（手续费不退）。若该轮没有记录到价格，该轮作废，金额与手续费全额退还。",
     cancel: "取消",
     confirm: "确认",
     pending_bets: "进行中的订单",
