@@ -758,6 +758,8 @@ export default {
     more_ways: "More ways to earn",
     more_ways_body: "Pools, staking, lock-up, launchpad and more",
     no_products: "No products here at the moment.",
+    income_rule:
+      "Income starts the day after you join (UTC): each whole day held pays the amount × the daily rate to your spot wallet. A locked product pays exactly its lock in days and returns the principal at midnight (UTC) after the last one; leaving a flexible pool pays the whole days held.",
     products: {
       usdt_mining: "USDT mining pool",
       btc_mining: "BTC mining pool",

@@ -768,6 +768,8 @@ const es: UiResources = {
     more_ways: "Más formas de ganar",
     more_ways_body: "Pools, staking, bloqueo, launchpad y más",
     no_products: "No hay productos por ahora.",
+    income_rule:
+      "Los ingresos empiezan el día siguiente a tu entrada (UTC): cada día completo paga el importe × la tasa diaria a tu billetera spot. Un producto bloqueado paga exactamente sus días de bloqueo y devuelve el capital a la medianoche (UTC) siguiente al último; al salir de un fondo flexible se pagan los días completos.",
     products: {
       usdt_mining: "Pool de minería USDT",
       btc_mining: "Pool de minería BTC",

@@ -760,6 +760,8 @@ const id: UiResources = {
     more_ways: "Cara lain mendapatkan hasil",
     more_ways_body: "Pool, staking, penguncian, launchpad, dan lainnya",
     no_products: "Belum ada produk saat ini.",
+    income_rule:
+      "Pendapatan dimulai sehari setelah Anda bergabung (UTC): setiap hari penuh membayar jumlah × tarif harian ke dompet spot. Produk terkunci membayar tepat sebanyak hari kuncinya dan mengembalikan pokok pada tengah malam (UTC) setelah hari terakhir; keluar dari pool fleksibel membayar hari penuh yang telah dilalui.",
     products: {
       usdt_mining: "Pool penambangan USDT",
       btc_mining: "Pool penambangan BTC",

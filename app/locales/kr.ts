@@ -751,6 +751,8 @@ const kr: UiResources = {
     more_ways: "더 많은 수익 상품",
     more_ways_body: "풀, 스테이킹, 락업, 런치패드 등",
     no_products: "현재 상품이 없습니다.",
+    income_rule:
+      "수익은 참여 다음 날(UTC)부터 발생하며, 하루를 온전히 보유할 때마다 금액 × 일일 이율이 현물 지갑에 지급됩니다. 락업 상품은 락업 일수만큼 정확히 지급되고 마지막 날 다음 자정(UTC)에 원금이 돌아옵니다. 자유형 풀은 나갈 때까지 온전히 보유한 날만큼 지급됩니다.",
     products: {
       usdt_mining: "USDT 채굴 풀",
       btc_mining: "BTC 채굴 풀",

@@ -761,6 +761,8 @@ const pt: UiResources = {
     more_ways: "Mais formas de ganhar",
     more_ways_body: "Pools, staking, bloqueio, launchpad e mais",
     no_products: "Nenhum produto no momento.",
+    income_rule:
+      "Os rendimentos começam no dia seguinte à entrada (UTC): cada dia completo paga o valor × a taxa diária na sua carteira spot. Um produto bloqueado paga exatamente os dias do bloqueio e devolve o principal à meia-noite (UTC) após o último; ao sair de um pool flexível são pagos os dias completos.",
     products: {
       usdt_mining: "Pool de mineração USDT",
       btc_mining: "Pool de mineração BTC",

@@ -739,6 +739,8 @@ const tw: UiResources = {
     more_ways: "更多理財方式",
     more_ways_body: "礦池、質押、鎖倉、新幣認購等",
     no_products: "目前沒有產品。",
+    income_rule:
+      "收益自參與次日（UTC）起計：每持有滿一天，即將金額 × 日利率支付至現貨帳戶。鎖倉產品恰好支付鎖倉天數，並於最後一天後的午夜（UTC）退還本金；退出活期礦池時支付已持有的完整天數。",
     products: {
       usdt_mining: "USDT 礦池",
       btc_mining: "BTC 礦池",

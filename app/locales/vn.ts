@@ -760,6 +760,8 @@ const vn: UiResources = {
     more_ways: "Thêm cách kiếm lời",
     more_ways_body: "Pool, staking, khóa coin, launchpad và hơn thế",
     no_products: "Hiện chưa có sản phẩm nào.",
+    income_rule:
+      "Thu nhập bắt đầu từ ngày sau khi bạn tham gia (UTC): mỗi ngày nắm giữ trọn vẹn trả số tiền × lãi suất ngày vào ví spot. Sản phẩm khóa trả đúng số ngày khóa và hoàn gốc vào nửa đêm (UTC) sau ngày cuối; rời pool linh hoạt được trả các ngày trọn vẹn đã giữ.",
     products: {
       usdt_mining: "Pool đào USDT",
       btc_mining: "Pool đào BTC",

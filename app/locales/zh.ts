@@ -738,6 +738,8 @@ const zh: UiResources = {
     more_ways: "更多理财方式",
     more_ways_body: "矿池、质押、锁仓、新币认购等",
     no_products: "暂无产品。",
+    income_rule:
+      "收益自参与次日（UTC）起计：每持有满一天，即将金额 × 日利率支付至现货账户。锁仓产品恰好支付锁仓天数，并于最后一天后的午夜（UTC）退还本金；退出活期矿池时支付已持有的完整天数。",
     products: {
       usdt_mining: "USDT 矿池",
       btc_mining: "BTC 矿池",
