@@ -182,6 +182,11 @@ export async function createPlatform(options: {
         const ticker = market.view.ticker(`${coin.toLowerCase()}/usdt`);
         return ticker ? new Decimal(ticker.price) : undefined;
       },
+      livePrice: (coin) => {
+        if (coin.toUpperCase() === "USDT") return { price: new Decimal(1), time: Date.now() };
+        const ticker = market.view.ticker(`${coin.toLowerCase()}/usdt`);
+        return ticker ? { price: new Decimal(ticker.price), time: ticker.time } : undefined;
+      },
       cnyRate: config.usdtCnyRate,
       depositXpub: depositXpub(config.depositXpub, config.dataDir, (m) => logger.warn(m)),
       eosAccount: config.depositEosAccount,

@@ -30,8 +30,8 @@ export async function loadExchange(request: Request, context: Context, desk: Des
 export type ExchangeAsked = { from: string; to: string; amount: string };
 
 /**
- * Two posts, as without JavaScript: "quote" asks the desk for a price (valid 30 s at the standard
- * desk, 60 s at the block desk) and shows it; "convert" executes that quote, or says it expired
+ * Two posts, as without JavaScript: "quote" asks the desk for a price (valid 10 s at the standard
+ * desk, 20 s at the block desk) and shows it; "convert" executes that quote, or says it expired
  * and offers a new one. Executing needs no desk: the quote carries its own terms.
  */
 export async function exchangeAction(request: Request, context: Context, desk: Desk) {

@@ -191,6 +191,9 @@ function QuoteCard({ quote, terms }: { quote: Quote; terms: Terms }) {
             ? t("expires_in", { seconds })
             : t("valid_until", { seconds: terms.ttl_seconds, time: until })}
       </p>
+      <p className="mt-1 text-xs text-muted" data-testid="quote-tolerance">
+        {t("quote_tolerance", { tolerance: percent(terms.price_tolerance) })}
+      </p>
       {expired ? (
         <RequoteForm asked={{ from: quote.from, to: quote.to, amount: quote.amount }} />
       ) : (

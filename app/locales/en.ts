@@ -498,6 +498,8 @@ export default {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "This quote expires in {{seconds}} s",
     valid_until: "This quote is valid for {{seconds}} s, until {{time}}",
+    quote_tolerance:
+      "If the price moves more than {{tolerance}}% before you convert, you get a new quote instead.",
     convert: "Convert",
     new_quote: "Get a new quote",
     records_title: "Wallet records",
@@ -756,6 +758,8 @@ export default {
     more_ways: "More ways to earn",
     more_ways_body: "Pools, staking, lock-up, launchpad and more",
     no_products: "No products here at the moment.",
+    income_rule:
+      "Income starts the day after you join (UTC): each whole day held pays the amount × the daily rate to your spot wallet. A locked product pays exactly its lock in days and returns the principal at midnight (UTC) after the last one; leaving a flexible pool pays the whole days held.",
     products: {
       usdt_mining: "USDT mining pool",
       btc_mining: "BTC mining pool",
@@ -773,7 +777,7 @@ export default {
     pool_remaining: "Remaining / pool amount",
     limits: "Purchase limits",
     min_purchase: "Minimum purchase",
-    max_purchase: "Maximum purchase",
+    max_purchase: "Maximum per customer",
     early_exit: "Early exit",
     early_exit_penalty: "{{percent}}% of the principal kept",
     exit_any_time: "Any time, no fee",
@@ -838,13 +842,21 @@ export default {
     yesterday_income: "Yesterday's earnings ({{coin}})",
     total_income: "Total earnings ({{coin}})",
     first_reward_received: "First participation reward of {{amount}} {{coin}} received",
-    first_reward_pending: "Your first deposit also earns a {{amount}} {{coin}} reward",
+    first_reward_pending:
+      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} days to receive a {{amount}} {{coin}} reward",
+    first_reward_vesting:
+      "Your {{amount}} {{coin}} reward arrives on {{date}} if you keep at least {{minimum}} {{coin}} in the wallet until then",
+    first_reward_now:
+      "Have at least {{minimum}} {{coin}} in the wallet to receive a {{amount}} {{coin}} reward",
     fortune_join_title: "Log in to start earning",
     fortune_join_body: "Sign in or create an account, put USDT in the wallet and earn interest every day.",
     how_title: "How it works",
     how_1: "Move {{coin}} from your spot wallet into the daily-interest wallet.",
     how_2: "Every day, interest is paid to your spot wallet on the lowest balance you held that day.",
-    how_3: "Your first deposit earns a one-time reward of {{amount}} {{coin}}.",
+    how_3:
+      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} days in a row and a one-time reward of {{amount}} {{coin}} is paid to your spot wallet; if the balance falls below {{minimum}} {{coin}} before then, the count starts again when a deposit brings it back.",
+    how_3_now:
+      "The first time the wallet holds at least {{minimum}} {{coin}}, a one-time reward of {{amount}} {{coin}} is paid to your spot wallet.",
     how_4: "Move money back to spot whenever you like; the rate is set by the platform and may change.",
     fortune_deposit_title: "Add to the wallet",
     fortune_deposit_amount: "Amount to add ({{coin}})",
@@ -1134,7 +1146,7 @@ export default {
     amount: "Amount",
     confirm_title: "Confirm bet",
     confirm_note:
-      "The amount and the fee leave your spot wallet now. A win pays the amount plus the odds; a level round refunds the amount (not the fee).",
+      "The amount and the fee leave your spot wallet now. A win pays the amount plus the odds; a level round (same closing and opening price) refunds the amount, not the fee. If no price is recorded for the round, it is void and the amount and the fee are both refunded.",
     cancel: "Cancel",
     confirm: "Confirm",
     pending_bets: "Bets in progress",

@@ -697,6 +697,8 @@ const es: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Esta cotización caduca en {{seconds}} s",
     valid_until: "Esta cotización es válida {{seconds}} s, hasta las {{time}}",
+    quote_tolerance:
+      "Si el precio se mueve más de un {{tolerance}}% antes de convertir, recibirás una nueva cotización.",
     convert: "Convertir",
     new_quote: "Obtener una nueva cotización",
     records_title: "Historial de la cartera",
@@ -766,6 +768,8 @@ const es: UiResources = {
     more_ways: "Más formas de ganar",
     more_ways_body: "Pools, staking, bloqueo, launchpad y más",
     no_products: "No hay productos por ahora.",
+    income_rule:
+      "Los ingresos empiezan el día siguiente a tu entrada (UTC): cada día completo paga el importe × la tasa diaria a tu billetera spot. Un producto bloqueado paga exactamente sus días de bloqueo y devuelve el capital a la medianoche (UTC) siguiente al último; al salir de un fondo flexible se pagan los días completos.",
     products: {
       usdt_mining: "Pool de minería USDT",
       btc_mining: "Pool de minería BTC",
@@ -783,7 +787,7 @@ const es: UiResources = {
     pool_remaining: "Restante / importe del pool",
     limits: "Límites de compra",
     min_purchase: "Compra mínima",
-    max_purchase: "Compra máxima",
+    max_purchase: "Máximo por cliente",
     early_exit: "Salida anticipada",
     early_exit_penalty: "se retiene el {{percent}}% del principal",
     exit_any_time: "En cualquier momento, sin comisión",
@@ -848,13 +852,21 @@ const es: UiResources = {
     yesterday_income: "Ganancias de ayer ({{coin}})",
     total_income: "Ganancias totales ({{coin}})",
     first_reward_received: "Recompensa por primera participación de {{amount}} {{coin}} recibida",
-    first_reward_pending: "Tu primer depósito también gana una recompensa de {{amount}} {{coin}}",
+    first_reward_pending:
+      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} días para recibir una recompensa de {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Tu recompensa de {{amount}} {{coin}} llega el {{date}} si mantienes al menos {{minimum}} {{coin}} en la billetera hasta entonces",
+    first_reward_now:
+      "Ten al menos {{minimum}} {{coin}} en la billetera para recibir una recompensa de {{amount}} {{coin}}",
     fortune_join_title: "Inicia sesión para empezar a ganar",
     fortune_join_body: "Inicia sesión o crea una cuenta, pon USDT en la billetera y gana intereses cada día.",
     how_title: "Cómo funciona",
     how_1: "Mueve {{coin}} de tu billetera spot a la billetera de interés diario.",
     how_2: "Cada día se pagan intereses en tu billetera spot sobre el saldo más bajo que mantuviste ese día.",
-    how_3: "Tu primer depósito gana una recompensa única de {{amount}} {{coin}}.",
+    how_3:
+      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} días seguidos y recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}; si el saldo baja de {{minimum}} {{coin}} antes, la cuenta vuelve a empezar cuando un depósito lo recupere.",
+    how_3_now:
+      "La primera vez que la billetera tenga al menos {{minimum}} {{coin}}, recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}.",
     how_4: "Devuelve el dinero a spot cuando quieras; la tasa la fija la plataforma y puede cambiar.",
     fortune_deposit_title: "Añadir a la billetera",
     fortune_deposit_amount: "Importe a añadir ({{coin}})",
@@ -1146,7 +1158,7 @@ const es: UiResources = {
     amount: "Importe",
     confirm_title: "Confirmar apuesta",
     confirm_note:
-      "El importe y la comisión salen ahora de tu billetera spot. Si ganas recibes el importe más la cuota; si la ronda queda igual se devuelve el importe (no la comisión).",
+      "El importe y la comisión salen ahora de tu billetera spot. Si ganas recibes el importe más la cuota; si la ronda queda igual (mismo precio de cierre y de apertura) se devuelve el importe, no la comisión. Si no se registra ningún precio en la ronda, se anula y se devuelven el importe y la comisión.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     pending_bets: "Apuestas en curso",

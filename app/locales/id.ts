@@ -690,6 +690,8 @@ const id: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Penawaran ini berakhir dalam {{seconds}} detik",
     valid_until: "Penawaran ini berlaku {{seconds}} detik, hingga {{time}}",
+    quote_tolerance:
+      "Jika harga bergerak lebih dari {{tolerance}}% sebelum Anda mengonversi, Anda akan mendapat penawaran baru.",
     convert: "Konversi sekarang",
     new_quote: "Minta penawaran baru",
     records_title: "Riwayat dompet",
@@ -758,6 +760,8 @@ const id: UiResources = {
     more_ways: "Cara lain mendapatkan hasil",
     more_ways_body: "Pool, staking, penguncian, launchpad, dan lainnya",
     no_products: "Belum ada produk saat ini.",
+    income_rule:
+      "Pendapatan dimulai sehari setelah Anda bergabung (UTC): setiap hari penuh membayar jumlah × tarif harian ke dompet spot. Produk terkunci membayar tepat sebanyak hari kuncinya dan mengembalikan pokok pada tengah malam (UTC) setelah hari terakhir; keluar dari pool fleksibel membayar hari penuh yang telah dilalui.",
     products: {
       usdt_mining: "Pool penambangan USDT",
       btc_mining: "Pool penambangan BTC",
@@ -775,7 +779,7 @@ const id: UiResources = {
     pool_remaining: "Sisa / jumlah pool",
     limits: "Batas pembelian",
     min_purchase: "Pembelian minimum",
-    max_purchase: "Pembelian maksimum",
+    max_purchase: "Maksimum per nasabah",
     early_exit: "Keluar lebih awal",
     early_exit_penalty: "{{percent}}% pokok ditahan",
     exit_any_time: "Kapan saja, tanpa biaya",
@@ -839,13 +843,21 @@ const id: UiResources = {
     yesterday_income: "Hasil kemarin ({{coin}})",
     total_income: "Total hasil ({{coin}})",
     first_reward_received: "Hadiah partisipasi pertama {{amount}} {{coin}} sudah diterima",
-    first_reward_pending: "Setoran pertama Anda juga mendapat hadiah {{amount}} {{coin}}",
+    first_reward_pending:
+      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} hari untuk menerima hadiah {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Hadiah {{amount}} {{coin}} Anda tiba pada {{date}} jika Anda menyimpan minimal {{minimum}} {{coin}} di dompet hingga saat itu",
+    first_reward_now:
+      "Miliki minimal {{minimum}} {{coin}} di dompet untuk menerima hadiah {{amount}} {{coin}}",
     fortune_join_title: "Masuk untuk mulai mendapatkan hasil",
     fortune_join_body: "Masuk atau buat akun, simpan USDT di dompet, dan dapatkan bunga setiap hari.",
     how_title: "Cara kerjanya",
     how_1: "Pindahkan {{coin}} dari dompet spot ke dompet bunga harian.",
     how_2: "Setiap hari bunga dibayar ke dompet spot berdasarkan saldo terendah yang Anda simpan hari itu.",
-    how_3: "Setoran pertama Anda mendapat hadiah sekali sebesar {{amount}} {{coin}}.",
+    how_3:
+      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} hari berturut-turut dan hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda; jika saldo turun di bawah {{minimum}} {{coin}} sebelumnya, hitungan dimulai lagi saat setoran memulihkannya.",
+    how_3_now:
+      "Saat dompet pertama kali berisi minimal {{minimum}} {{coin}}, hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda.",
     how_4: "Pindahkan kembali ke spot kapan saja; bunga ditetapkan platform dan dapat berubah.",
     fortune_deposit_title: "Tambah ke dompet",
     fortune_deposit_amount: "Jumlah ditambah ({{coin}})",
@@ -1136,7 +1148,7 @@ const id: UiResources = {
     amount: "Jumlah",
     confirm_title: "Konfirmasi taruhan",
     confirm_note:
-      "Jumlah dan biaya langsung keluar dari dompet spot Anda. Menang membayar jumlah ditambah odds; ronde yang sama mengembalikan jumlah (bukan biaya).",
+      "Jumlah dan biaya langsung keluar dari dompet spot Anda. Menang membayar jumlah ditambah odds; ronde yang sama (harga penutupan sama dengan pembukaan) mengembalikan jumlah, bukan biaya. Jika tidak ada harga yang tercatat untuk ronde itu, ronde batal dan jumlah serta biaya dikembalikan.",
     cancel: "Batal",
     confirm: "Konfirmasi",
     pending_bets: "Taruhan berjalan",

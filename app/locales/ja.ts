@@ -687,6 +687,7 @@ const ja: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "この見積もりはあと {{seconds}} 秒で失効します",
     valid_until: "この見積もりの有効期間は {{seconds}} 秒、{{time}} までです",
+    quote_tolerance: "両替前に価格が {{tolerance}}% を超えて動いた場合は、新しい見積もりになります。",
     convert: "両替する",
     new_quote: "新しい見積もりを取得",
     records_title: "ウォレット履歴",
@@ -755,6 +756,8 @@ const ja: UiResources = {
     more_ways: "その他の運用方法",
     more_ways_body: "プール、ステーキング、ロックアップ、ローンチパッドなど",
     no_products: "現在、商品はありません。",
+    income_rule:
+      "収益は参加の翌日（UTC）から発生し、丸一日保有するごとに金額 × 日利が現物ウォレットに支払われます。ロック商品はロック日数分ちょうど支払われ、最終日の翌日 0 時（UTC）に元本が戻ります。フレキシブルは退出までの丸一日分が支払われます。",
     products: {
       usdt_mining: "USDT マイニングプール",
       btc_mining: "BTC マイニングプール",
@@ -772,7 +775,7 @@ const ja: UiResources = {
     pool_remaining: "残り額 / プール総額",
     limits: "購入限度",
     min_purchase: "最低購入額",
-    max_purchase: "最大購入額",
+    max_purchase: "お客様ごとの上限",
     early_exit: "途中解約",
     early_exit_penalty: "元本の {{percent}}% を差し引き",
     exit_any_time: "いつでも無料",
@@ -837,14 +840,21 @@ const ja: UiResources = {
     yesterday_income: "昨日の収益（{{coin}}）",
     total_income: "累計収益（{{coin}}）",
     first_reward_received: "初回参加特典 {{amount}} {{coin}} を受け取りました",
-    first_reward_pending: "初回入金で {{amount}} {{coin}} の特典も受け取れます",
+    first_reward_pending:
+      "{{minimum}} {{coin}} 以上を {{days}} 日間ウォレットに保有すると {{amount}} {{coin}} の特典を受け取れます",
+    first_reward_vesting:
+      "{{date}} まで {{minimum}} {{coin}} 以上をウォレットに保有すると、{{amount}} {{coin}} の特典が届きます",
+    first_reward_now: "ウォレットに {{minimum}} {{coin}} 以上あれば {{amount}} {{coin}} の特典を受け取れます",
     fortune_join_title: "ログインして運用を始める",
     fortune_join_body:
       "ログインまたはアカウントを作成し、USDT をウォレットに入れると毎日利息を受け取れます。",
     how_title: "仕組み",
     how_1: "現物ウォレットから日利ウォレットに {{coin}} を移します。",
     how_2: "毎日、その日の最低残高に対する利息が現物ウォレットに支払われます。",
-    how_3: "初回入金で一度だけ {{amount}} {{coin}} の特典を受け取れます。",
+    how_3:
+      "{{minimum}} {{coin}} 以上を {{days}} 日間続けてウォレットに保有すると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。それまでに残高が {{minimum}} {{coin}} を下回った場合は、入金で戻った時点から数え直します。",
+    how_3_now:
+      "ウォレットの残高が初めて {{minimum}} {{coin}} 以上になると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。",
     how_4: "いつでも現物に戻せます。利率はプラットフォームが設定し、変更される場合があります。",
     fortune_deposit_title: "ウォレットに入金",
     fortune_deposit_amount: "入金額（{{coin}}）",
@@ -1134,7 +1144,7 @@ const ja: UiResources = {
     amount: "金額",
     confirm_title: "注文の確認",
     confirm_note:
-      "金額と手数料は今すぐ現物ウォレットから引き落とされます。的中すると金額と配当を受け取り、同値の場合は金額が返金されます（手数料は返金されません）。",
+      "金額と手数料は今すぐ現物ウォレットから引き落とされます。的中すると金額と配当を受け取り、同値（終値と始値が同じ）の場合は金額が返金されます（手数料は返金されません）。ラウンドの価格が記録されなかった場合は無効となり、金額と手数料の両方が返金されます。",
     cancel: "キャンセル",
     confirm: "確認",
     pending_bets: "進行中の注文",

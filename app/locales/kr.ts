@@ -682,6 +682,7 @@ const kr: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "견적이 {{seconds}}초 후 만료됩니다",
     valid_until: "견적은 {{seconds}}초 동안, {{time}}까지 유효합니다",
+    quote_tolerance: "환전 전에 가격이 {{tolerance}}% 넘게 움직이면 새 견적을 받게 됩니다.",
     convert: "환전하기",
     new_quote: "새 견적 받기",
     records_title: "지갑 내역",
@@ -750,6 +751,8 @@ const kr: UiResources = {
     more_ways: "더 많은 수익 상품",
     more_ways_body: "풀, 스테이킹, 락업, 런치패드 등",
     no_products: "현재 상품이 없습니다.",
+    income_rule:
+      "수익은 참여 다음 날(UTC)부터 발생하며, 하루를 온전히 보유할 때마다 금액 × 일일 이율이 현물 지갑에 지급됩니다. 락업 상품은 락업 일수만큼 정확히 지급되고 마지막 날 다음 자정(UTC)에 원금이 돌아옵니다. 자유형 풀은 나갈 때까지 온전히 보유한 날만큼 지급됩니다.",
     products: {
       usdt_mining: "USDT 채굴 풀",
       btc_mining: "BTC 채굴 풀",
@@ -767,7 +770,7 @@ const kr: UiResources = {
     pool_remaining: "잔여 한도 / 풀 총액",
     limits: "구매 한도",
     min_purchase: "최소 구매 금액",
-    max_purchase: "최대 구매 금액",
+    max_purchase: "고객당 최대",
     early_exit: "중도 해지",
     early_exit_penalty: "원금의 {{percent}}% 차감",
     exit_any_time: "언제든 수수료 없음",
@@ -831,13 +834,20 @@ const kr: UiResources = {
     yesterday_income: "어제 수익 ({{coin}})",
     total_income: "총 수익 ({{coin}})",
     first_reward_received: "첫 참여 보상 {{amount}} {{coin}} 수령 완료",
-    first_reward_pending: "첫 입금 시 {{amount}} {{coin}} 보상도 받을 수 있습니다",
+    first_reward_pending:
+      "{{minimum}} {{coin}} 이상을 {{days}}일 동안 지갑에 보관하면 {{amount}} {{coin}} 보상을 받습니다",
+    first_reward_vesting:
+      "{{date}}까지 지갑에 {{minimum}} {{coin}} 이상을 유지하면 {{amount}} {{coin}} 보상이 지급됩니다",
+    first_reward_now: "지갑에 {{minimum}} {{coin}} 이상이 있으면 {{amount}} {{coin}} 보상을 받습니다",
     fortune_join_title: "로그인하고 수익 시작하기",
     fortune_join_body: "로그인하거나 계정을 만든 뒤 USDT를 지갑에 넣으면 매일 이자를 받습니다.",
     how_title: "이용 방법",
     how_1: "현물 지갑에서 일일 이자 지갑으로 {{coin}}를 옮깁니다.",
     how_2: "매일 그날 보유한 최저 잔액에 대한 이자가 현물 지갑으로 지급됩니다.",
-    how_3: "첫 입금 시 1회 한정 {{amount}} {{coin}} 보상을 받습니다.",
+    how_3:
+      "{{minimum}} {{coin}} 이상을 {{days}}일 연속 지갑에 보관하면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다. 그 전에 잔액이 {{minimum}} {{coin}} 미만이 되면 입금으로 다시 채워진 때부터 다시 셉니다.",
+    how_3_now:
+      "지갑 잔액이 처음으로 {{minimum}} {{coin}} 이상이 되면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다.",
     how_4: "언제든 현물로 되돌릴 수 있으며, 이율은 플랫폼이 정하고 변경될 수 있습니다.",
     fortune_deposit_title: "지갑에 입금",
     fortune_deposit_amount: "입금 금액 ({{coin}})",
@@ -1126,7 +1136,7 @@ const kr: UiResources = {
     amount: "금액",
     confirm_title: "베팅 확인",
     confirm_note:
-      "금액과 수수료가 지금 현물 지갑에서 빠져나갑니다. 맞히면 금액과 배당을 받고, 동일하면 금액을 돌려받습니다(수수료 제외).",
+      "금액과 수수료가 지금 현물 지갑에서 빠져나갑니다. 맞히면 금액과 배당을 받고, 동일하면(종가와 시가가 같으면) 금액을 돌려받습니다(수수료 제외). 라운드의 가격이 기록되지 않으면 무효가 되어 금액과 수수료를 모두 돌려받습니다.",
     cancel: "취소",
     confirm: "확인",
     pending_bets: "진행 중인 베팅",

@@ -691,6 +691,8 @@ const pt: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Esta cotação expira em {{seconds}} s",
     valid_until: "Esta cotação vale por {{seconds}} s, até {{time}}",
+    quote_tolerance:
+      "Se o preço mudar mais de {{tolerance}}% antes de você converter, você recebe uma nova cotação.",
     convert: "Converter",
     new_quote: "Obter nova cotação",
     records_title: "Histórico da carteira",
@@ -759,6 +761,8 @@ const pt: UiResources = {
     more_ways: "Mais formas de ganhar",
     more_ways_body: "Pools, staking, bloqueio, launchpad e mais",
     no_products: "Nenhum produto no momento.",
+    income_rule:
+      "Os rendimentos começam no dia seguinte à entrada (UTC): cada dia completo paga o valor × a taxa diária na sua carteira spot. Um produto bloqueado paga exatamente os dias do bloqueio e devolve o principal à meia-noite (UTC) após o último; ao sair de um pool flexível são pagos os dias completos.",
     products: {
       usdt_mining: "Pool de mineração USDT",
       btc_mining: "Pool de mineração BTC",
@@ -776,7 +780,7 @@ const pt: UiResources = {
     pool_remaining: "Restante / valor do pool",
     limits: "Limites de compra",
     min_purchase: "Compra mínima",
-    max_purchase: "Compra máxima",
+    max_purchase: "Máximo por cliente",
     early_exit: "Saída antecipada",
     early_exit_penalty: "{{percent}}% do principal retido",
     exit_any_time: "A qualquer momento, sem taxa",
@@ -840,13 +844,21 @@ const pt: UiResources = {
     yesterday_income: "Ganhos de ontem ({{coin}})",
     total_income: "Ganhos totais ({{coin}})",
     first_reward_received: "Recompensa de primeira participação de {{amount}} {{coin}} recebida",
-    first_reward_pending: "Seu primeiro depósito também rende uma recompensa de {{amount}} {{coin}}",
+    first_reward_pending:
+      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} dias para receber uma recompensa de {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Sua recompensa de {{amount}} {{coin}} chega em {{date}} se você mantiver pelo menos {{minimum}} {{coin}} na carteira até lá",
+    first_reward_now:
+      "Tenha pelo menos {{minimum}} {{coin}} na carteira para receber uma recompensa de {{amount}} {{coin}}",
     fortune_join_title: "Entre para começar a ganhar",
     fortune_join_body: "Entre ou crie uma conta, coloque USDT na carteira e ganhe juros todos os dias.",
     how_title: "Como funciona",
     how_1: "Transfira {{coin}} da sua carteira spot para a carteira de juros diários.",
     how_2: "Todo dia, juros são pagos na sua carteira spot sobre o menor saldo que você manteve naquele dia.",
-    how_3: "Seu primeiro depósito rende uma recompensa única de {{amount}} {{coin}}.",
+    how_3:
+      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} dias seguidos e uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot; se o saldo ficar abaixo de {{minimum}} {{coin}} antes disso, a contagem recomeça quando um depósito o recuperar.",
+    how_3_now:
+      "Na primeira vez que a carteira tiver pelo menos {{minimum}} {{coin}}, uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot.",
     how_4: "Devolva o dinheiro ao spot quando quiser; a taxa é definida pela plataforma e pode mudar.",
     fortune_deposit_title: "Adicionar à carteira",
     fortune_deposit_amount: "Valor a adicionar ({{coin}})",
@@ -1137,7 +1149,7 @@ const pt: UiResources = {
     amount: "Valor",
     confirm_title: "Confirmar aposta",
     confirm_note:
-      "O valor e a taxa saem agora da sua carteira spot. Uma vitória paga o valor mais as odds; uma rodada empatada devolve o valor (não a taxa).",
+      "O valor e a taxa saem agora da sua carteira spot. Uma vitória paga o valor mais as odds; uma rodada empatada (preço de fechamento igual ao de abertura) devolve o valor, não a taxa. Se nenhum preço for registrado na rodada, ela é anulada e o valor e a taxa são devolvidos.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     pending_bets: "Apostas em andamento",

@@ -670,6 +670,7 @@ const tw: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "報價將於 {{seconds}} 秒後失效",
     valid_until: "報價有效 {{seconds}} 秒，至 {{time}}",
+    quote_tolerance: "兌換前若價格變動超過 {{tolerance}}%，將改為提供新的報價。",
     convert: "兌換",
     new_quote: "取得新報價",
     records_title: "錢包紀錄",
@@ -738,6 +739,8 @@ const tw: UiResources = {
     more_ways: "更多理財方式",
     more_ways_body: "礦池、質押、鎖倉、新幣認購等",
     no_products: "目前沒有產品。",
+    income_rule:
+      "收益自參與次日（UTC）起計：每持有滿一天，即將金額 × 日利率支付至現貨帳戶。鎖倉產品恰好支付鎖倉天數，並於最後一天後的午夜（UTC）退還本金；退出活期礦池時支付已持有的完整天數。",
     products: {
       usdt_mining: "USDT 礦池",
       btc_mining: "BTC 礦池",
@@ -755,7 +758,7 @@ const tw: UiResources = {
     pool_remaining: "剩餘額度 / 礦池總額",
     limits: "申購限額",
     min_purchase: "最低申購額",
-    max_purchase: "最高申購額",
+    max_purchase: "每位客戶上限",
     early_exit: "提前退出",
     early_exit_penalty: "扣除本金的 {{percent}}%",
     exit_any_time: "隨時退出，無手續費",
@@ -819,13 +822,19 @@ const tw: UiResources = {
     yesterday_income: "昨日收益（{{coin}}）",
     total_income: "累計收益（{{coin}}）",
     first_reward_received: "已獲得首次參與獎勵 {{amount}} {{coin}}",
-    first_reward_pending: "首次轉入還可獲得 {{amount}} {{coin}} 獎勵",
+    first_reward_pending:
+      "在錢包中保留至少 {{minimum}} {{coin}} 滿 {{days}} 天，即可獲得 {{amount}} {{coin}} 獎勵",
+    first_reward_vesting:
+      "只要在 {{date}} 前錢包中保留至少 {{minimum}} {{coin}}，屆時將發放 {{amount}} {{coin}} 獎勵",
+    first_reward_now: "錢包中有至少 {{minimum}} {{coin}}，即可獲得 {{amount}} {{coin}} 獎勵",
     fortune_join_title: "登入後開始賺取收益",
     fortune_join_body: "登入或註冊帳戶，將 USDT 轉入錢包，每天賺取利息。",
     how_title: "規則說明",
     how_1: "將 {{coin}} 從現貨帳戶轉入日息錢包。",
     how_2: "每天按當日持有的最低餘額計息，利息發放至現貨帳戶。",
-    how_3: "首次轉入可獲得一次性獎勵 {{amount}} {{coin}}。",
+    how_3:
+      "在錢包中連續 {{days}} 天保留至少 {{minimum}} {{coin}}，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}；若在此之前餘額低於 {{minimum}} {{coin}}，將在轉入使餘額恢復後重新計算。",
+    how_3_now: "錢包餘額首次達到 {{minimum}} {{coin}} 時，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}。",
     how_4: "可隨時轉回現貨帳戶；利率由平台設定，可能調整。",
     fortune_deposit_title: "轉入錢包",
     fortune_deposit_amount: "轉入金額（{{coin}}）",
@@ -1112,7 +1121,8 @@ const tw: UiResources = {
     direction: "方向",
     amount: "金額",
     confirm_title: "確認下單",
-    confirm_note: "金額與手續費將立即從現貨錢包扣除。猜對可獲得金額加賠率；持平時退還金額（手續費不退）。",
+    confirm_note:
+      "金額與手續費將立即從現貨錢包扣除。猜對可獲得金額加賠率；持平（收盤價等於開盤價）時退還金額（手續費不退）。若該輪沒有記錄到價格，該輪作廢，金額與手續費全數退還。",
     cancel: "取消",
     confirm: "確認",
     pending_bets: "進行中的訂單",

@@ -690,6 +690,8 @@ const vn: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "Báo giá hết hạn sau {{seconds}} giây",
     valid_until: "Báo giá có hiệu lực {{seconds}} giây, đến {{time}}",
+    quote_tolerance:
+      "Nếu giá biến động hơn {{tolerance}}% trước khi bạn chuyển đổi, bạn sẽ nhận báo giá mới.",
     convert: "Quy đổi",
     new_quote: "Lấy báo giá mới",
     records_title: "Lịch sử ví",
@@ -758,6 +760,8 @@ const vn: UiResources = {
     more_ways: "Thêm cách kiếm lời",
     more_ways_body: "Pool, staking, khóa coin, launchpad và hơn thế",
     no_products: "Hiện chưa có sản phẩm nào.",
+    income_rule:
+      "Thu nhập bắt đầu từ ngày sau khi bạn tham gia (UTC): mỗi ngày nắm giữ trọn vẹn trả số tiền × lãi suất ngày vào ví spot. Sản phẩm khóa trả đúng số ngày khóa và hoàn gốc vào nửa đêm (UTC) sau ngày cuối; rời pool linh hoạt được trả các ngày trọn vẹn đã giữ.",
     products: {
       usdt_mining: "Pool đào USDT",
       btc_mining: "Pool đào BTC",
@@ -775,7 +779,7 @@ const vn: UiResources = {
     pool_remaining: "Còn lại / quy mô pool",
     limits: "Hạn mức mua",
     min_purchase: "Mua tối thiểu",
-    max_purchase: "Mua tối đa",
+    max_purchase: "Tối đa mỗi khách hàng",
     early_exit: "Rút sớm",
     early_exit_penalty: "giữ lại {{percent}}% tiền gốc",
     exit_any_time: "Bất cứ lúc nào, miễn phí",
@@ -839,13 +843,20 @@ const vn: UiResources = {
     yesterday_income: "Lãi hôm qua ({{coin}})",
     total_income: "Tổng lãi ({{coin}})",
     first_reward_received: "Đã nhận thưởng tham gia lần đầu {{amount}} {{coin}}",
-    first_reward_pending: "Lần nạp đầu tiên còn được thưởng {{amount}} {{coin}}",
+    first_reward_pending:
+      "Giữ ít nhất {{minimum}} {{coin}} trong ví trong {{days}} ngày để nhận phần thưởng {{amount}} {{coin}}",
+    first_reward_vesting:
+      "Phần thưởng {{amount}} {{coin}} sẽ đến vào {{date}} nếu bạn giữ ít nhất {{minimum}} {{coin}} trong ví đến lúc đó",
+    first_reward_now: "Có ít nhất {{minimum}} {{coin}} trong ví để nhận phần thưởng {{amount}} {{coin}}",
     fortune_join_title: "Đăng nhập để bắt đầu kiếm lãi",
     fortune_join_body: "Đăng nhập hoặc tạo tài khoản, chuyển USDT vào ví và nhận lãi mỗi ngày.",
     how_title: "Cách hoạt động",
     how_1: "Chuyển {{coin}} từ ví spot sang ví lãi hằng ngày.",
     how_2: "Mỗi ngày, tiền lãi được trả vào ví spot dựa trên số dư thấp nhất bạn giữ trong ngày.",
-    how_3: "Lần nạp đầu tiên được thưởng một lần {{amount}} {{coin}}.",
+    how_3:
+      "Giữ ít nhất {{minimum}} {{coin}} trong ví liên tục {{days}} ngày để nhận phần thưởng một lần {{amount}} {{coin}} vào ví spot; nếu số dư xuống dưới {{minimum}} {{coin}} trước đó, việc đếm bắt đầu lại khi một lần nạp đưa số dư trở lại.",
+    how_3_now:
+      "Lần đầu ví có ít nhất {{minimum}} {{coin}}, phần thưởng một lần {{amount}} {{coin}} được trả vào ví spot của bạn.",
     how_4: "Chuyển tiền về spot bất cứ lúc nào; lãi suất do nền tảng đặt và có thể thay đổi.",
     fortune_deposit_title: "Nạp vào ví",
     fortune_deposit_amount: "Số tiền nạp ({{coin}})",
@@ -1135,7 +1146,7 @@ const vn: UiResources = {
     amount: "Số tiền",
     confirm_title: "Xác nhận lệnh",
     confirm_note:
-      "Số tiền và phí được trừ ngay từ ví spot. Thắng nhận số tiền cộng tỷ lệ thưởng; vòng hòa được hoàn số tiền (không hoàn phí).",
+      "Số tiền và phí được trừ ngay từ ví spot. Thắng nhận số tiền cộng tỷ lệ thưởng; vòng hòa (giá đóng bằng giá mở) được hoàn số tiền, không hoàn phí. Nếu vòng không ghi nhận được giá nào, vòng bị hủy và được hoàn cả số tiền lẫn phí.",
     cancel: "Hủy",
     confirm: "Xác nhận",
     pending_bets: "Lệnh đang chờ",

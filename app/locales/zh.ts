@@ -669,6 +669,7 @@ const zh: UiResources = {
     rate_value: "1 {{from}} ≈ {{rate}} {{to}}",
     expires_in: "报价将在 {{seconds}} 秒后失效",
     valid_until: "报价有效期 {{seconds}} 秒，至 {{time}}",
+    quote_tolerance: "兑换前若价格变动超过 {{tolerance}}%，将改为提供新的报价。",
     convert: "兑换",
     new_quote: "获取新报价",
     records_title: "钱包记录",
@@ -737,6 +738,8 @@ const zh: UiResources = {
     more_ways: "更多理财方式",
     more_ways_body: "矿池、质押、锁仓、新币认购等",
     no_products: "暂无产品。",
+    income_rule:
+      "收益自参与次日（UTC）起计：每持有满一天，即将金额 × 日利率支付至现货账户。锁仓产品恰好支付锁仓天数，并于最后一天后的午夜（UTC）退还本金；退出活期矿池时支付已持有的完整天数。",
     products: {
       usdt_mining: "USDT 矿池",
       btc_mining: "BTC 矿池",
@@ -754,7 +757,7 @@ const zh: UiResources = {
     pool_remaining: "剩余额度 / 矿池总额",
     limits: "申购限额",
     min_purchase: "最低申购额",
-    max_purchase: "最高申购额",
+    max_purchase: "每位客户上限",
     early_exit: "提前退出",
     early_exit_penalty: "扣除本金的 {{percent}}%",
     exit_any_time: "随时退出，无手续费",
@@ -818,13 +821,19 @@ const zh: UiResources = {
     yesterday_income: "昨日收益（{{coin}}）",
     total_income: "累计收益（{{coin}}）",
     first_reward_received: "已获得首次参与奖励 {{amount}} {{coin}}",
-    first_reward_pending: "首次转入还可获得 {{amount}} {{coin}} 奖励",
+    first_reward_pending:
+      "在钱包中保留至少 {{minimum}} {{coin}} 满 {{days}} 天，即可获得 {{amount}} {{coin}} 奖励",
+    first_reward_vesting:
+      "只要在 {{date}} 前钱包中保留至少 {{minimum}} {{coin}}，届时将发放 {{amount}} {{coin}} 奖励",
+    first_reward_now: "钱包中有至少 {{minimum}} {{coin}}，即可获得 {{amount}} {{coin}} 奖励",
     fortune_join_title: "登录后开始赚取收益",
     fortune_join_body: "登录或注册账户，将 USDT 转入钱包，每天赚取利息。",
     how_title: "规则说明",
     how_1: "将 {{coin}} 从现货账户转入日息钱包。",
     how_2: "每天按当日持有的最低余额计息，利息发放至现货账户。",
-    how_3: "首次转入可获得一次性奖励 {{amount}} {{coin}}。",
+    how_3:
+      "在钱包中连续 {{days}} 天保留至少 {{minimum}} {{coin}}，即可在现货账户获得一次性奖励 {{amount}} {{coin}}；若在此之前余额低于 {{minimum}} {{coin}}，将在转入使余额恢复后重新计算。",
+    how_3_now: "钱包余额首次达到 {{minimum}} {{coin}} 时，即可在现货账户获得一次性奖励 {{amount}} {{coin}}。",
     how_4: "可随时转回现货账户；利率由平台设定，可能调整。",
     fortune_deposit_title: "转入钱包",
     fortune_deposit_amount: "转入金额（{{coin}}）",
@@ -1111,7 +1120,8 @@ const zh: UiResources = {
     direction: "方向",
     amount: "金额",
     confirm_title: "确认下单",
-    confirm_note: "金额和手续费将立即从现货钱包扣除。猜对可获得金额加赔率；持平时退还金额（手续费不退）。",
+    confirm_note:
+      "金额和手续费将立即从现货钱包扣除。猜对可获得金额加赔率；持平（收盘价等于开盘价）时退还金额（手续费不退）。若该轮没有记录到价格，该轮作废，金额与手续费全额退还。",
     cancel: "取消",
     confirm: "确认",
     pending_bets: "进行中的订单",

@@ -32,6 +32,9 @@ export default function Coinlist({ loaderData }: Route.ComponentProps) {
       />
       <div className="px-4 pb-6">
         <p className="mt-3 text-sm text-muted">{t(`kind_intro.${kind}`)}</p>
+        <p className="mt-1 text-xs text-muted" data-testid="income-rule">
+          {t("income_rule")}
+        </p>
         <nav className="mt-3 grid grid-cols-2 gap-3" aria-label={t("shortcuts")}>
           <Link to={RECORDS_OF[kind]} className="card flex items-center gap-2 p-3 text-sm">
             <span className="text-accent">

@@ -6,6 +6,7 @@ import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast, getToken } from "../.server/session.ts";
+import { formatDateTime } from "../components/content/dates.ts";
 import { percent } from "../components/earn/calc.ts";
 import { amountText, dailyIncome } from "../components/earn/live.ts";
 import type { Fortune as FortuneView } from "../components/earn/types.ts";
@@ -34,13 +35,17 @@ const movable = (value: string) => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
-  const { daily_rate: rate, first_reward: reward, coin, mine } = await api.data<FortuneView>("/earn/fortune");
+  const fortune = await api.data<FortuneView>("/earn/fortune");
+  const { daily_rate: rate, first_reward: reward, coin, mine } = fortune;
   const offer = {
     coin,
     rate: percent(rate),
     apr: percent(rate, 365),
     example: amountText(dailyIncome("100", rate) ?? "0"),
     reward: amountText(reward),
+    // The reward's terms (operator settings): the minimum to hold, and for how many days.
+    minimum: amountText(fortune.reward_min_deposit),
+    days: fortune.reward_hold_days,
   };
   if (!mine) return { offer, mine: null };
   // "All" fills a form with everything there is (a link: it works without JavaScript).
@@ -57,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: amountText(mine.total, 2),
       earned: { yesterday: /[1-9]/.test(mine.yesterday), total: /[1-9]/.test(mine.total) },
       rewarded: mine.first_reward_received,
+      vestsAt: mine.first_reward.status === "pending" ? mine.first_reward.vests_at : null,
       deposit: { ...movable(await spotAvailable(api, coin)), preset: preset("deposit") },
       withdraw: { ...movable(mine.balance), preset: preset("withdraw") },
     },
@@ -78,9 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Fortune({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("earn");
+  const { t, i18n } = useTranslation("earn");
   const { offer, mine } = loaderData;
   const { coin } = offer;
+  const terms = { amount: offer.reward, coin, minimum: offer.minimum, days: offer.days };
+  const termsText = t(offer.days > 0 ? "first_reward_pending" : "first_reward_now", terms);
   return (
     <div className="px-4 pb-6">
       <section className="promo mt-4" aria-labelledby="offer-title">
@@ -96,6 +104,9 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
             <Icon name="gift" size={18} />
           </span>
           {t("first_reward_offer", { amount: offer.reward, coin })}
+        </p>
+        <p className="mt-1 text-xs text-muted" data-testid="first-reward-terms">
+          {termsText}
         </p>
         <p className="mt-1 text-xs text-muted">{t("apr_of", { rate: offer.apr })}</p>
       </section>
@@ -127,8 +138,10 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
                   </span>
                   {t("first_reward_received", { amount: offer.reward, coin })}
                 </>
+              ) : mine.vestsAt ? (
+                t("first_reward_vesting", { ...terms, date: formatDateTime(mine.vestsAt, i18n.language) })
               ) : (
-                t("first_reward_pending", { amount: offer.reward, coin })
+                termsText
               )}
             </p>
           </section>
@@ -168,7 +181,7 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted">
           <li>{t("how_1", { coin })}</li>
           <li>{t("how_2")}</li>
-          <li>{t("how_3", { amount: offer.reward, coin })}</li>
+          <li>{t(offer.days > 0 ? "how_3" : "how_3_now", terms)}</li>
           <li>{t("how_4")}</li>
         </ol>
       </section>

@@ -32,6 +32,9 @@ export default function Lockup({ loaderData }: Route.ComponentProps) {
   return (
     <div className="px-4 pb-6">
       <p className="mt-3 text-sm text-muted">{t("kind_intro.lockup")}</p>
+      <p className="mt-1 text-xs text-muted" data-testid="income-rule">
+        {t("income_rule")}
+      </p>
       <section aria-labelledby="my-lockups">
         <h2 id="my-lockups" className="mt-4 font-semibold">
           {t("records_of.lockup")}

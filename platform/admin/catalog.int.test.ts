@@ -63,11 +63,17 @@ describe("timed contracts in the console", () => {
     );
     expect(product).toMatchObject({ odds: "0.8", fee_rate: "0.01", min_amount: "10", enabled: true });
     const customer = await bettor();
-    const before = await placeBet(db(), customer.user.id, {
-      product_id: product.id,
-      direction: "up",
-      amount: "20",
-    });
+    const before = await placeBet(
+      db(),
+      customer.user.id,
+      {
+        product_id: product.id,
+        direction: "up",
+        amount: "20",
+      },
+      Date.now(),
+      Date.now(),
+    );
 
     const change = {
       ...product,
@@ -121,11 +127,17 @@ describe("timed contracts in the console", () => {
     const shown = await t.api("/option/products?code=BTC/USDT");
     expect(shown.body.data.find((p: { id: number }) => p.id === product.id)).toMatchObject({ odds: "0.87" });
 
-    const after = await placeBet(db(), customer.user.id, {
-      product_id: product.id,
-      direction: "down",
-      amount: "5",
-    });
+    const after = await placeBet(
+      db(),
+      customer.user.id,
+      {
+        product_id: product.id,
+        direction: "down",
+        amount: "5",
+      },
+      Date.now(),
+      Date.now(),
+    );
     const odds = async (id: number) =>
       new Decimal(
         (await db().select().from(optionBets).where(eq(optionBets.id, id)))[0]?.odds ?? 0,

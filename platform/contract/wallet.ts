@@ -97,11 +97,13 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 /**
  * The conversion desks' terms, shared so the screens state what the platform applies: the
- * standard desk (/exchange) and the "Boss Exchange" block desk (/bossex) for large amounts.
+ * standard desk (/exchange) and the "Boss Exchange" block desk (/bossex) for large amounts. A
+ * quote lives a few seconds (Binance: about 10 s) and converts only while the live rate is within
+ * `price_tolerance` of the quoted one, either way: otherwise a quote is a free option on the move.
  */
 export const EXCHANGE_DESKS = {
-  standard: { fee_rate: "0.001", ttl_seconds: 30, min_usdt: "0" },
-  boss: { fee_rate: "0.0005", ttl_seconds: 60, min_usdt: "10000" },
+  standard: { fee_rate: "0.001", ttl_seconds: 10, min_usdt: "0", price_tolerance: "0.005" },
+  boss: { fee_rate: "0.0005", ttl_seconds: 20, min_usdt: "10000", price_tolerance: "0.005" },
 } as const;
 export type Desk = keyof typeof EXCHANGE_DESKS;
 

@@ -148,21 +148,22 @@ describe("mining pools", () => {
 });
 
 describe("the daily-interest wallet", () => {
-  it("pays the first-participation reward once, and a day's interest on the lowest balance of the day", async () => {
+  it("starts the first-participation reward's holding period, and pays a day's interest on the lowest balance of the day", async () => {
     const { token, user } = await saver("USDT", "1000");
     const first = await t.api("/earn/fortune/deposit", { method: "POST", json: { amount: "300" }, token });
-    expect(first.body.message).toMatch(/first-participation reward of 5 USDT/);
+    // The reward waits for the holding period (fortune.int.test.ts).
+    expect(first.body.message).toMatch(/for 7 days to receive your 5 USDT reward/);
     const second = await t.api("/earn/fortune/deposit", { method: "POST", json: { amount: "100" }, token });
     expect(second.body.data.reward).toBeNull();
     await t.api("/earn/fortune/withdraw", { method: "POST", json: { amount: "50" }, token });
-    expect(await spot(user.id)).toBe("655");
+    expect(await spot(user.id)).toBe("650");
     const today = dayOf(Date.now());
     await Promise.all([payFortuneInterest(db(), today), payFortuneInterest(db(), today)]);
     // Lowest balance during the day: 0 before the first deposit → nothing; so test the next day.
     const tomorrowsDay = dayOf(Date.now() + DAY);
     await payFortuneInterest(db(), tomorrowsDay);
     // 350 all day long × 1 % = 3.5.
-    expect(await spot(user.id)).toBe("658.5");
+    expect(await spot(user.id)).toBe("653.5");
     expect(await incomeMessages(token)).toEqual([
       { title: "Interest received", body: "You received 3.5 USDT of interest." },
     ]);
@@ -170,7 +171,7 @@ describe("the daily-interest wallet", () => {
     expect(summary).toMatchObject({
       daily_rate: "0.01",
       first_reward: "5",
-      mine: { balance: "350.000000", total: "3.500000", first_reward_received: true },
+      mine: { balance: "350.000000", total: "3.500000", first_reward_received: false },
     });
     const anonymous = (await t.api("/earn/fortune")).body.data;
     expect(anonymous.mine).toBeNull();

@@ -29,7 +29,7 @@ export async function requireProject(db: Db, id: number) {
 /**
  * Subscribes with USDT while a project is live: the tokens are reserved from the supply (never
  * beyond it, even under a rush) and the USDT held by the platform until delivery. Per-user
- * limits count everything the customer subscribed to the project.
+ * limits count everything the customer subscribed to the project, under the project's lock.
  */
 export async function subscribe(db: Db, userId: number, projectId: number, usdt: string, now = Date.now()) {
   const project = await requireProject(db, projectId);
@@ -43,6 +43,13 @@ export async function subscribe(db: Db, userId: number, projectId: number, usdt:
   const tokens = paid.div(project.price).toDecimalPlaces(8, Decimal.ROUND_DOWN);
   if (tokens.lte(0)) throw fieldError("amount", "wallet.amount_too_small");
   return db.transaction(async (tx) => {
+    // One subscription of a project at a time, so the customer's total below is not read while
+    // another of theirs is being added (READ COMMITTED would let both pass the maximum).
+    await tx
+      .select({ id: launchpadProjects.id })
+      .from(launchpadProjects)
+      .where(eq(launchpadProjects.id, projectId))
+      .for("update");
     const [{ total = "0" } = {}] = (await tx
       .select({ total: sql<string>`coalesce(sum(${launchpadSubscriptions.paid}), 0)::text` })
       .from(launchpadSubscriptions)

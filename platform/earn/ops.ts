@@ -1,7 +1,15 @@
 import { findCustomer } from "../identity/ops.ts";
 import { registerOps } from "../ops/registry.ts";
 import { distribute } from "./launchpad.ts";
-import { dayOf, earnDaily, payFortuneInterest, payProductIncome, setFortuneSettings } from "./service.ts";
+import {
+  catchUpProductIncome,
+  dayOf,
+  earnDaily,
+  type FortuneSettingKey,
+  payFortuneInterest,
+  payProductIncome,
+  setFortuneSettings,
+} from "./service.ts";
 
 registerOps(
   {
@@ -41,23 +49,53 @@ registerOps(
     },
   },
   {
+    path: ["earn", "catch-up"],
+    usage: "earn catch-up [--through YYYY-MM-DD]",
+    summary:
+      "Pays every day of pool, staking and lock-up income ever owed and not paid (through yesterday, UTC, by default), once each, and records the run in the audit log.",
+    valueOptions: ["through"],
+    async run({ db, operator }, { options }) {
+      const through = options.through ?? dayOf(Date.now() - 86_400_000);
+      if (
+        typeof through !== "string" ||
+        !/^\d{4}-\d{2}-\d{2}$/.test(through) ||
+        dayOf(Date.parse(through) || 0) !== through
+      )
+        return { ok: false, output: "--through must be a date, YYYY-MM-DD" };
+      if (Date.parse(`${through}T00:00:00Z`) + 86_400_000 > Date.now())
+        return { ok: false, output: `${through} is not over yet (UTC).` };
+      const paid = await catchUpProductIncome(db, operator, through);
+      return { ok: true, output: `Through ${through}: ${paid} missed payment(s) made.` };
+    },
+  },
+  {
     path: ["earn", "fortune"],
-    usage: "earn fortune --rate 0.01 [--reward 5]",
-    summary: "Sets the daily-interest wallet's daily rate and first-participation reward.",
-    valueOptions: ["rate", "reward"],
+    usage: "earn fortune [--rate 0.01] [--reward 5] [--min-deposit 100] [--hold-days 7]",
+    summary:
+      "Sets the daily-interest wallet's daily rate, first-participation reward, and the deposit that must stay in the wallet for the holding period before the reward is paid.",
+    valueOptions: ["rate", "reward", "min-deposit", "hold-days"],
     async run({ db }, { options }) {
-      const changes: { daily_rate?: string; first_reward?: string } = {};
-      for (const [option, key] of [
-        ["rate", "daily_rate"],
-        ["reward", "first_reward"],
+      const changes: Partial<Record<FortuneSettingKey, string>> = {};
+      for (const [option, key, pattern] of [
+        ["rate", "daily_rate", /^\d+(\.\d+)?$/],
+        ["reward", "first_reward", /^\d+(\.\d+)?$/],
+        ["min-deposit", "reward_min_deposit", /^\d+(\.\d{1,6})?$/],
+        ["hold-days", "reward_hold_days", /^\d{1,3}$/],
       ] as const) {
         const value = options[option];
         if (value === undefined) continue;
-        if (typeof value !== "string" || !/^\d+(\.\d+)?$/.test(value))
-          return { ok: false, output: `--${option} must be a decimal number` };
+        if (typeof value !== "string" || !pattern.test(value))
+          return {
+            ok: false,
+            output:
+              option === "hold-days"
+                ? "--hold-days must be a whole number of days (0–999)"
+                : `--${option} must be a decimal number`,
+          };
         changes[key] = value;
       }
-      if (Object.keys(changes).length === 0) return { ok: false, output: "Give --rate and/or --reward." };
+      if (Object.keys(changes).length === 0)
+        return { ok: false, output: "Give --rate, --reward, --min-deposit and/or --hold-days." };
       await setFortuneSettings(db, changes);
       return {
         ok: true,

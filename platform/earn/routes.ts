@@ -271,9 +271,13 @@ export function earnRoutes(api: Api) {
       summary:
         "The daily-interest wallet: the offer (rate, first-participation reward) and, signed in, balance and earnings",
       auth: "optional",
+      description:
+        "The first-participation reward is paid once at least reward_min_deposit has stayed in the wallet for reward_hold_days days; falling below it earlier lapses it until a deposit reaches it again.",
       response: z.object({
         daily_rate: z.string(),
         first_reward: z.string(),
+        reward_min_deposit: z.string(),
+        reward_hold_days: z.number().int(),
         coin: z.string(),
         mine: z
           .object({
@@ -281,6 +285,10 @@ export function earnRoutes(api: Api) {
             yesterday: z.string(),
             total: z.string(),
             first_reward_received: z.boolean(),
+            first_reward: z.object({
+              status: z.enum(["none", "pending", "lapsed", "paid"]),
+              vests_at: z.string().nullable(),
+            }),
           })
           .nullable(),
       }),
@@ -290,6 +298,8 @@ export function earnRoutes(api: Api) {
       return {
         daily_rate: s.dailyRate.toFixed(),
         first_reward: s.firstReward.toFixed(),
+        reward_min_deposit: s.rewardMinDeposit.toFixed(),
+        reward_hold_days: s.rewardHoldDays,
         coin: s.coin,
         mine: user ? await fortuneSummary(db, user.id) : null,
       };
@@ -302,14 +312,20 @@ export function earnRoutes(api: Api) {
       path: "/earn/fortune/deposit",
       tags,
       summary:
-        "Move USDT from spot into the daily-interest wallet (the first time also pays the first-participation reward)",
+        "Move USDT from spot into the daily-interest wallet (reaching the reward's minimum starts its holding period)",
       auth: "required",
       body: z.object({ amount: amountField }),
-      response: z.object({ reward: z.string().nullable() }),
+      response: z.object({
+        reward: z.string().nullable(),
+        pending: z
+          .object({ amount: z.string(), minimum: z.string(), days: z.number().int(), vests_at: z.string() })
+          .nullable(),
+      }),
     },
     async ({ body }, { user, setMessage }) => {
       const result = await fortuneDeposit(db, user.id, body.amount);
       if (result.reward) setMessage("earn.fortune_first_reward", { amount: result.reward });
+      else if (result.pending) setMessage("earn.fortune_reward_pending", result.pending);
       else setMessage("earn.fortune_in");
       return result;
     },

@@ -1,11 +1,13 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
+import { audit } from "../admin/service.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/service.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
 import { ledgerEntries } from "../ledger/tables.ts";
 import { coins } from "../wallet/tables.ts";
+import { DAY_MS, dayOf, dayStart, maturityOf } from "./rules.ts";
 import {
   dailyCheckins,
   earnIncome,
@@ -16,9 +18,11 @@ import {
 } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
-const DAY = 86_400_000;
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const DAY = DAY_MS;
+
+export { dayOf };
+/** How far back the daily job looks for unpaid days (older ones: the operator's `earn catch-up`). */
+export const JOB_LOOKBACK_DAYS = 60;
 
 async function decimalsOf(db: Db, coin: string) {
   const [row] = await db
@@ -46,8 +50,8 @@ export async function listProducts(db: Db, kind?: string) {
 
 /**
  * Joins a pool: each limit refused with its own message (spec §5: beyond the remaining pool
- * amount, below the minimum purchase, above the maximum purchase; and beyond the available
- * balance). The pool shrinks and the amount moves from spot to the earn wallet in one transaction.
+ * amount, below the minimum purchase, above the maximum purchase — counting what the customer
+ * already holds in it — and beyond the available balance). The pool shrinks and the amount moves from spot to the earn wallet in one transaction.
  */
 export async function participate(
   db: Db,
@@ -70,6 +74,28 @@ export async function participate(
   const available = (await balanceOf(db, userId, "spot", product.coin)).available;
   if (amount.gt(available)) throw fieldError("amount", "wallet.insufficient");
   return db.transaction(async (tx) => {
+    // The maximum purchase is per customer: what they hold in the product plus this amount,
+    // read under the product's lock so parallel joins cannot each pass it.
+    await tx
+      .select({ id: earnProducts.id })
+      .from(earnProducts)
+      .where(eq(earnProducts.id, productId))
+      .for("update");
+    const [{ held = "0" } = {}] = await tx
+      .select({ held: sql<string>`coalesce(sum(${earnParticipations.amount}), 0)::text` })
+      .from(earnParticipations)
+      .where(
+        and(
+          eq(earnParticipations.userId, userId),
+          eq(earnParticipations.productId, productId),
+          eq(earnParticipations.status, "participating"),
+        ),
+      );
+    if (D(held).plus(amount).gt(product.maxPurchase))
+      throw fieldError("amount", "earn.above_maximum_held", {
+        maximum: D(product.maxPurchase).toFixed(),
+        held: D(held).toFixed(),
+      });
     const [pool] = await tx
       .update(earnProducts)
       .set({ poolRemaining: sql`${earnProducts.poolRemaining} - ${amount.toFixed()}` })
@@ -87,7 +113,7 @@ export async function participate(
         dailyRate: product.dailyRate,
         lockDays: product.lockDays,
         startedAt: new Date(now),
-        endsAt: product.lockDays > 0 ? new Date(now + product.lockDays * DAY) : null,
+        endsAt: ((end) => (end === null ? null : new Date(end)))(maturityOf(now, product.lockDays)),
       })
       .returning();
     if (!row) throw new Error("participation not recorded");
@@ -162,38 +188,57 @@ export async function exitParticipation(
   });
 }
 
+type DueIncome = {
+  id: number;
+  user_id: number;
+  coin: string;
+  amount: string;
+  daily_rate: string;
+  day: string;
+};
+
 /**
- * Pays one day's income of every participation held through that whole day (joined before it
- * began, not left before it ended): amount × daily rate, from the rewards account to spot.
- * A row per participation and day makes a second run (a restart, another instance) pay nothing.
+ * Pays every day of income not paid yet between `from` and `through` (UTC days, inclusive), by
+ * the rules in rules.ts: each participation earns amount × daily rate (rounded down to the coin's
+ * decimals) for each whole day it was held, from the day after joining to the day before it was
+ * left or matured. A row per participation and day makes a second run (a restart, another
+ * instance, the catch-up) pay nothing more.
  */
-export async function payProductIncome(db: Db, day: string, userId?: number) {
-  const begin = new Date(dayStart(day));
-  const end = new Date(dayStart(day) + DAY);
-  const due = await db
-    .select()
-    .from(earnParticipations)
-    .where(
-      and(
-        lte(earnParticipations.startedAt, begin),
-        or(isNull(earnParticipations.exitedAt), gte(earnParticipations.exitedAt, end)),
-        sql`not exists (select 1 from ${earnIncome} i where i.participation_id = ${earnParticipations.id} and i.day = ${day})`,
-        userId === undefined ? undefined : eq(earnParticipations.userId, userId),
-      ),
-    );
+export async function payProductDays(
+  db: Db,
+  range: { from?: string; through: string; userId?: number; activeSince?: Date },
+) {
+  const from = range.from ?? "1970-01-01";
+  const through = range.through;
+  const due = (await db.execute(sql`
+    select p.id, p.user_id, p.coin, p.amount::text as amount, p.daily_rate::text as daily_rate,
+           to_char(d.day, 'YYYY-MM-DD') as day
+      from ${earnParticipations} p
+      cross join lateral generate_series(
+        greatest((p.started_at at time zone 'UTC')::date + 1, ${from}::date),
+        least(${through}::date,
+              coalesce((p.exited_at at time zone 'UTC')::date - 1, ${through}::date),
+              coalesce((p.ends_at at time zone 'UTC')::date - 1, ${through}::date)),
+        interval '1 day') as d(day)
+     where not exists (select 1 from ${earnIncome} i where i.participation_id = p.id and i.day = d.day::date)
+       ${range.userId === undefined ? sql`` : sql`and p.user_id = ${range.userId}`}
+       ${range.activeSince === undefined ? sql`` : sql`and (p.status = 'participating' or p.exited_at >= ${range.activeSince.toISOString()})`}
+     order by p.id, d.day`)) as unknown as { rows: DueIncome[] };
+  const decimals = new Map<string, number>();
   let paid = 0;
-  for (const p of due) {
-    const decimals = await decimalsOf(db, p.coin);
-    const income = D(p.amount).mul(p.dailyRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  for (const p of due.rows) {
+    const places = decimals.get(p.coin) ?? (await decimalsOf(db, p.coin));
+    decimals.set(p.coin, places);
+    const income = D(p.amount).mul(p.daily_rate).toDecimalPlaces(places, Decimal.ROUND_DOWN);
     if (income.lte(0)) continue;
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(earnIncome)
         .values({
-          userId: p.userId,
+          userId: p.user_id,
           participationId: p.id,
           source: "product",
-          day,
+          day: p.day,
           coin: p.coin,
           base: p.amount,
           amount: income.toFixed(),
@@ -204,48 +249,106 @@ export async function payProductIncome(db: Db, day: string, userId?: number) {
       await post(tx, {
         kind: "earn_income",
         ref: { type: "earn_income", id: row.id },
-        postings: transfer({ platform: "rewards" }, { user: p.userId, wallet: "spot" }, p.coin, income),
+        postings: transfer({ platform: "rewards" }, { user: p.user_id, wallet: "spot" }, p.coin, income),
       });
       await tx
         .update(earnParticipations)
         .set({ income: sql`${earnParticipations.income} + ${income.toFixed()}` })
         .where(eq(earnParticipations.id, p.id));
-      await postMessage(tx, p.userId, "earn_income", { amount: income.toFixed(), coin: p.coin });
+      await postMessage(tx, p.user_id, "earn_income", { amount: income.toFixed(), coin: p.coin });
       paid++;
     });
   }
   return paid;
 }
 
-/** Ends participations whose lock is over: principal back to spot (no penalty). */
+/** One day's income of every participation held through that whole day (the CLI's `--day`). */
+export function payProductIncome(db: Db, day: string, userId?: number) {
+  return payProductDays(db, { from: day, through: day, userId });
+}
+
+/**
+ * The one-off catch-up (issue 18): pays every day any participation, however old, was owed and
+ * not paid — the second participation of a customer used to be skipped — and audits the run.
+ */
+export async function catchUpProductIncome(db: Db, operator: string, through: string) {
+  const before = await incomeTotals(db);
+  const paid = await payProductDays(db, { through });
+  const after = await incomeTotals(db);
+  await audit(db, {
+    operator,
+    action: "earn.catch_up",
+    target: `earn_income:${through}`,
+    before,
+    after: { ...after, paid },
+  });
+  return paid;
+}
+
+async function incomeTotals(db: Db) {
+  const rows = await db
+    .select({
+      coin: earnIncome.coin,
+      total: sql<string>`sum(${earnIncome.amount})::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(earnIncome)
+    .where(eq(earnIncome.source, "product"))
+    .groupBy(earnIncome.coin);
+  return Object.fromEntries(rows.map((r) => [r.coin, { total: D(r.total).toFixed(), rows: r.count }]));
+}
+
+/**
+ * Ends participations whose lock is over: principal back to spot (no penalty), dated at the
+ * maturity itself rather than whenever the job got to it.
+ */
 export async function releaseMatured(db: Db, now = Date.now()) {
   const matured = await db
-    .select({ id: earnParticipations.id })
+    .select({ id: earnParticipations.id, endsAt: earnParticipations.endsAt })
     .from(earnParticipations)
     .where(
       and(eq(earnParticipations.status, "participating"), lte(earnParticipations.endsAt, new Date(now))),
     );
-  for (const { id } of matured) await exitParticipation(db, undefined, id, now).catch(() => {});
+  for (const { id, endsAt } of matured)
+    await exitParticipation(db, undefined, id, endsAt?.getTime() ?? now).catch(() => {});
   return matured.length;
 }
 
 // --- The daily-interest wallet (route name: fortune) ---
 
-export const FORTUNE_DEFAULTS = { daily_rate: "0.01", first_reward: "5", coin: "USDT" };
+/**
+ * The wallet's operator settings. The first-participation reward is paid once the customer has
+ * kept at least `reward_min_deposit` in the wallet for `reward_hold_days` days: without both, any
+ * dust deposit earned it at once, and it could be withdrawn straight away.
+ */
+export const FORTUNE_DEFAULTS = {
+  daily_rate: "0.01",
+  first_reward: "5",
+  reward_min_deposit: "100",
+  reward_hold_days: "7",
+  coin: "USDT",
+};
+export type FortuneSettingKey = "daily_rate" | "first_reward" | "reward_min_deposit" | "reward_hold_days";
 
 export async function fortuneSettings(db: Db) {
   const rows = await db.select().from(earnSettings);
   const get = (key: keyof typeof FORTUNE_DEFAULTS) =>
     rows.find((r) => r.key === `fortune_${key}`)?.value ?? FORTUNE_DEFAULTS[key];
-  return { dailyRate: D(get("daily_rate")), firstReward: D(get("first_reward")), coin: get("coin") };
+  return {
+    dailyRate: D(get("daily_rate")),
+    firstReward: D(get("first_reward")),
+    rewardMinDeposit: D(get("reward_min_deposit")),
+    rewardHoldDays: Number(get("reward_hold_days")),
+    coin: get("coin"),
+  };
 }
 
 /**
- * Sets the daily-interest wallet's daily rate and/or first-participation reward (the CLI's
- * `earn fortune` and the console's). Read on every call, so a change applies from the next one.
+ * Sets the daily-interest wallet's settings (the CLI's `earn fortune` and the console's). Read on
+ * every call, so a change applies from the next one.
  */
-export async function setFortuneSettings(db: Db, change: { daily_rate?: string; first_reward?: string }) {
-  for (const key of ["daily_rate", "first_reward"] as const) {
+export async function setFortuneSettings(db: Db, change: Partial<Record<FortuneSettingKey, string>>) {
+  for (const key of ["daily_rate", "first_reward", "reward_min_deposit", "reward_hold_days"] as const) {
     const value = change[key];
     if (value === undefined) continue;
     await db
@@ -255,15 +358,27 @@ export async function setFortuneSettings(db: Db, change: { daily_rate?: string; 
   }
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function payReward(tx: Tx, reward: typeof earnRewards.$inferSelect, coin: string) {
+  await post(tx, {
+    kind: "fortune_first_reward",
+    ref: { type: "earn_reward", id: reward.id },
+    postings: transfer({ platform: "rewards" }, { user: reward.userId, wallet: "spot" }, coin, reward.amount),
+  });
+  await postMessage(tx, reward.userId, "earn_reward", { amount: D(reward.amount).toFixed(), coin });
+}
+
 /**
- * Puts USDT in the daily-interest wallet. The first time ever, a one-time reward is paid too
- * (5 USDT by default) — once per customer, whatever happens after.
+ * Puts USDT in the daily-interest wallet. When the balance reaches the reward's minimum and the
+ * customer never had the reward, its holding period starts (or, with none, it is paid at once).
  */
-export async function fortuneDeposit(db: Db, userId: number, amountText: string) {
+export async function fortuneDeposit(db: Db, userId: number, amountText: string, now = Date.now()) {
   const settings = await fortuneSettings(db);
   const amount = D(amountText);
   if (amount.decimalPlaces() > 6) throw fieldError("amount", "wallet.amount_decimals", { decimals: 6 });
   return db.transaction(async (tx) => {
+    // Locks the wallet's account until commit: a withdrawal waits, and sees the pending reward.
     await post(
       tx,
       {
@@ -277,35 +392,49 @@ export async function fortuneDeposit(db: Db, userId: number, amountText: string)
       },
       { insufficientKey: "wallet.insufficient" },
     );
-    let reward: Decimal | undefined;
-    if (settings.firstReward.gt(0)) {
-      const [granted] = await tx
-        .insert(earnRewards)
-        .values({ userId, kind: "fortune_first", amount: settings.firstReward.toFixed() })
-        .onConflictDoNothing()
-        .returning();
-      if (granted) {
-        reward = settings.firstReward;
-        await post(tx, {
-          kind: "fortune_first_reward",
-          ref: { type: "earn_reward", id: granted.id },
-          postings: transfer(
-            { platform: "rewards" },
-            { user: userId, wallet: "spot" },
-            settings.coin,
-            reward,
-          ),
-        });
-      }
+    const none = { reward: null, pending: null };
+    if (settings.firstReward.lte(0)) return none;
+    const balance = (await balanceOf(tx, userId, "fortune", settings.coin)).available;
+    if (balance.lt(settings.rewardMinDeposit)) return none;
+    const immediate = settings.rewardHoldDays <= 0;
+    const vestsAt = new Date(now + Math.max(0, settings.rewardHoldDays) * DAY);
+    const values = {
+      status: immediate ? ("paid" as const) : ("pending" as const),
+      amount: settings.firstReward.toFixed(),
+      vestsAt,
+      paidAt: immediate ? new Date(now) : null,
+    };
+    const [started] = await tx
+      .insert(earnRewards)
+      .values({ userId, kind: "fortune_first", ...values })
+      .onConflictDoUpdate({
+        target: [earnRewards.userId, earnRewards.kind],
+        set: values,
+        setWhere: eq(earnRewards.status, "lapsed"),
+      })
+      .returning();
+    if (!started) return none;
+    if (immediate) {
+      await payReward(tx, started, settings.coin);
+      return { reward: settings.firstReward.toFixed(), pending: null };
     }
-    return { reward: reward?.toFixed() ?? null };
+    return {
+      reward: null,
+      pending: {
+        amount: settings.firstReward.toFixed(),
+        minimum: settings.rewardMinDeposit.toFixed(),
+        days: settings.rewardHoldDays,
+        vests_at: vestsAt.toISOString(),
+      },
+    };
   });
 }
 
-export async function fortuneWithdraw(db: Db, userId: number, amountText: string) {
+/** Moves USDT back to spot; falling below the minimum before the reward vests lapses it. */
+export async function fortuneWithdraw(db: Db, userId: number, amountText: string, now = Date.now()) {
   const settings = await fortuneSettings(db);
-  await db.transaction((tx) =>
-    post(
+  await db.transaction(async (tx) => {
+    await post(
       tx,
       {
         kind: "fortune_out",
@@ -317,8 +446,50 @@ export async function fortuneWithdraw(db: Db, userId: number, amountText: string
         ),
       },
       { insufficientKey: "wallet.insufficient" },
-    ),
-  );
+    );
+    const balance = (await balanceOf(tx, userId, "fortune", settings.coin)).available;
+    if (balance.gte(settings.rewardMinDeposit)) return;
+    await tx
+      .update(earnRewards)
+      .set({ status: "lapsed", vestsAt: null })
+      .where(
+        and(
+          eq(earnRewards.userId, userId),
+          eq(earnRewards.kind, "fortune_first"),
+          eq(earnRewards.status, "pending"),
+          gt(earnRewards.vestsAt, new Date(now)),
+        ),
+      );
+  });
+}
+
+/** Pays the rewards whose holding period is over (the daily job): each once. */
+export async function vestFortuneRewards(db: Db, now = Date.now()) {
+  const settings = await fortuneSettings(db);
+  const due = await db
+    .select({ id: earnRewards.id })
+    .from(earnRewards)
+    .where(and(eq(earnRewards.status, "pending"), lte(earnRewards.vestsAt, new Date(now))));
+  let paid = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [reward] = await tx
+        .update(earnRewards)
+        .set({ status: "paid", paidAt: new Date(now) })
+        .where(
+          and(
+            eq(earnRewards.id, id),
+            eq(earnRewards.status, "pending"),
+            lte(earnRewards.vestsAt, new Date(now)),
+          ),
+        )
+        .returning();
+      if (!reward) return;
+      await payReward(tx, reward, settings.coin);
+      paid++;
+    });
+  }
+  return paid;
 }
 
 /**
@@ -411,7 +582,11 @@ export async function fortuneSummary(db: Db, userId: number, now = Date.now()) {
     balance: balance.toFixed(6),
     yesterday: D(last?.amount ?? 0).toFixed(6),
     total: total.toFixed(6),
-    first_reward_received: Boolean(reward),
+    first_reward_received: reward?.status === "paid",
+    first_reward: {
+      status: reward?.status ?? ("none" as const),
+      vests_at: reward?.status === "pending" ? (reward.vestsAt?.toISOString() ?? null) : null,
+    },
   };
 }
 
@@ -463,14 +638,19 @@ export async function checkin(db: Db, userId: number, now = Date.now()) {
   });
 }
 
-/** The daily job: pays yesterday (and any day missed in the last week), releases matured locks. */
+/**
+ * The daily job (every ten minutes): pays every product day owed in the last 60 days and the
+ * interest wallet's last week, then releases matured locks.
+ */
 export async function earnDaily(db: Db, now = Date.now()) {
-  let paid = 0;
-  for (let back = 7; back >= 1; back--) {
-    const day = dayOf(now - back * DAY);
-    paid += await payProductIncome(db, day);
-    paid += await payFortuneInterest(db, day);
-  }
+  const since = now - JOB_LOOKBACK_DAYS * DAY;
+  let paid = await payProductDays(db, {
+    from: dayOf(since),
+    through: dayOf(now - DAY),
+    activeSince: new Date(since),
+  });
+  for (let back = 7; back >= 1; back--) paid += await payFortuneInterest(db, dayOf(now - back * DAY));
+  paid += await vestFortuneRewards(db, now);
   await releaseMatured(db, now);
   return paid;
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   date,
   index,
@@ -78,7 +79,8 @@ export const earnIncome = pgTable(
   },
   (t) => [
     uniqueIndex("earn_income_product_once").on(t.participationId, t.day),
-    uniqueIndex("earn_income_fortune_once").on(t.userId, t.source, t.day),
+    // The wallet's once-a-day rule only: product rows are once per participation (above).
+    uniqueIndex("earn_income_fortune_once").on(t.userId, t.day).where(sql`${t.source} = 'fortune'`),
     index("earn_income_user").on(t.userId, t.day),
   ],
 );
@@ -89,7 +91,11 @@ export const earnSettings = pgTable("earn_settings", {
   value: text("value").notNull(),
 });
 
-/** One-time rewards (the daily-interest wallet's first-participation reward): once per user. */
+/**
+ * One-time rewards (the daily-interest wallet's first-participation reward): once per user.
+ * Pending while the customer holds the minimum for the holding period (`vestsAt`); lapsed if the
+ * balance falls below it first (a later deposit reaching it starts the period again); then paid.
+ */
 export const earnRewards = pgTable(
   "earn_rewards",
   {
@@ -97,9 +103,17 @@ export const earnRewards = pgTable(
     userId: integer("user_id").notNull(),
     kind: text("kind").notNull(),
     amount: amount("amount").notNull(),
+    status: text("status", { enum: ["pending", "lapsed", "paid"] })
+      .notNull()
+      .default("paid"),
+    vestsAt: timestamp("vests_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("earn_rewards_once").on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex("earn_rewards_once").on(t.userId, t.kind),
+    index("earn_rewards_vesting").on(t.status, t.vestsAt),
+  ],
 );
 
 /** Daily check-in rewards from the web home: one per user and calendar day (UTC). */

@@ -31,6 +31,7 @@ export const INBOX_PARAMS = {
   order_tpsl_triggered: ["code", "price"],
   option_settled: ["code", "period", "payout"],
   earn_income: ["amount", "coin"],
+  earn_reward: ["amount", "coin"],
   launchpad_delivered: ["amount", "coin"],
   agent_approved: ["address"],
 } as const satisfies Record<InboxType, readonly string[]>;

@@ -36,6 +36,7 @@ export const INBOX_TYPES = [
   "order_tpsl_triggered",
   "option_settled",
   "earn_income",
+  "earn_reward",
   "launchpad_delivered",
   "agent_approved",
 ] as const;

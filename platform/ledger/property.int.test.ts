@@ -54,6 +54,10 @@ const wallet = () =>
     db: db(),
     priceUsdt: (coin: string) =>
       coin === "USDT" ? new Decimal(1) : new Decimal(last[`${coin.toLowerCase()}/usdt`] ?? 0),
+    livePrice: (coin: string) => ({
+      price: coin === "USDT" ? new Decimal(1) : new Decimal(last[`${coin.toLowerCase()}/usdt`] ?? 0),
+      time: Date.now(),
+    }),
   }) as unknown as WalletDeps;
 const deps = () => t.platform.trading;
 
@@ -188,8 +192,8 @@ async function run(o: Op) {
       const value = from === "USDT" ? new Decimal(o.amount).mul(1000).toFixed() : o.amount;
       const quote = await quoteExchange(wallet(), userId, { from, to, amount: value });
       const both = await Promise.allSettled([
-        executeExchange(db(), userId, quote.quote_id),
-        executeExchange(db(), userId, quote.quote_id),
+        executeExchange(wallet(), userId, quote.quote_id),
+        executeExchange(wallet(), userId, quote.quote_id),
       ]);
       const converted = both.filter((r) => r.status === "fulfilled");
       // Both refused is fine (e.g. the balance was short); twice never is.

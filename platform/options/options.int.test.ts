@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
@@ -64,12 +64,14 @@ describe("timed contracts", () => {
         up.user.id,
         { product_id: product.id, direction: "up", amount: "100" },
         slot + 5000,
+        slot + 4000,
       ),
       await placeBet(
         db(),
         down.user.id,
         { product_id: product.id, direction: "down", amount: "50" },
         slot + 59_999,
+        slot + 59_000,
       ),
     ];
     expect(bets.map((b) => b.roundStart)).toEqual([start, start]);
@@ -101,19 +103,70 @@ describe("timed contracts", () => {
     await tick(start - 10, "3000.00");
     await tick(start + MIN - 10, "3000.00");
     const a = await bettor();
-    await placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "20" }, slot + 1);
+    await placeBet(
+      db(),
+      a.user.id,
+      { product_id: product.id, direction: "up", amount: "20" },
+      slot + 1,
+      slot,
+    );
     const voidSlot = nextSlot();
     await placeBet(
       db(),
       a.user.id,
       { product_id: product.id, direction: "down", amount: "30" },
       voidSlot + 1,
+      voidSlot,
     );
     await settleDue(db(), voidSlot + 2 * MIN + 2000);
     const mine = await db().select().from(optionBets).where(eq(optionBets.userId, a.user.id));
     expect(mine.map((b) => b.status).sort()).toEqual(["level", "void"]);
-    // Both stakes back; the fees (0.2 + 0.3) kept.
-    expect(await spot(a.user.id)).toBe("999.5");
+    // Both stakes back; the level round's fee (0.2) kept, the void round's (0.3) refunded too:
+    // no price recorded is the platform's failure, not the customer's.
+    expect(await spot(a.user.id)).toBe("999.8");
+  });
+
+  it("refuse a bet while the price is stale: nobody can see what they bet on", async () => {
+    const a = await bettor();
+    const now = nextSlot() + 5000;
+    const bet = (priceTime: number | undefined) =>
+      placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "10" }, now, priceTime);
+    await expect(bet(now - 11_000)).rejects.toMatchObject({ status: 503, messageKey: "trading.stale_price" });
+    await expect(bet(undefined)).rejects.toMatchObject({ status: 503 });
+    expect(await spot(a.user.id)).toBe("1000");
+    await bet(now - 2_000);
+    expect(await spot(a.user.id)).toBe("989.9");
+  });
+
+  it("record rounds aligned to the round length after the job was stopped for days", async () => {
+    const [long] = await db()
+      .select()
+      .from(optionProducts)
+      .where(and(eq(optionProducts.code, "eth/usdt"), eq(optionProducts.periodSeconds, 600)));
+    if (!long) throw new Error("no product");
+    const size = 600_000;
+    // After every round the other tests recorded.
+    const stoppedAt = Math.floor(base / size) * size + 10 * 86_400_000;
+    await db()
+      .insert(optionRounds)
+      .values({
+        productId: long.id,
+        periodNo: "stopped",
+        startTime: stoppedAt,
+        endTime: stoppedAt + size,
+        result: "void",
+      });
+    // The job comes back three days later, at an odd moment (for this product only: the others
+    // would each fill a day of rounds too).
+    await db().update(optionProducts).set({ enabled: false }).where(ne(optionProducts.id, long.id));
+    try {
+      await settleDue(db(), stoppedAt + 3 * 86_400_000 + 12_345);
+    } finally {
+      await db().update(optionProducts).set({ enabled: true });
+    }
+    const rounds = await db().select().from(optionRounds).where(eq(optionRounds.productId, long.id));
+    expect(rounds.length).toBeGreaterThan(100);
+    expect(rounds.filter((r) => r.startTime % size !== 0)).toEqual([]);
   });
 
   it("decide results only from the tick log, whatever the live feed says", async () => {
@@ -122,7 +175,7 @@ describe("timed contracts", () => {
     await tick(start, "100.00");
     await tick(start + MIN, "99.00");
     const a = await bettor();
-    await placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "10" }, slot);
+    await placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "10" }, slot, slot);
     // Another instrument's ticks, a later tick, the live ticker: none of it counts.
     await tick(start + MIN, "500.00", "eth/usdt");
     await tick(start + MIN + 1, "101.00");
@@ -133,6 +186,12 @@ describe("timed contracts", () => {
 
   it("refuse a bet beyond the balance or outside the limits, changing nothing", async () => {
     const a = await bettor("15");
+    // Bets through the API need a live price (there is no feed here): one just published.
+    await t.platform.deps.bus.publish("price:btc/usdt", {
+      code: "btc/usdt",
+      price: "60000",
+      time: Date.now(),
+    });
     const refused = await t.api("/option/bet", {
       method: "POST",
       json: { product_id: product.id, direction: "up", amount: "15" },

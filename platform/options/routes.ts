@@ -188,7 +188,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       response: betSchema,
     },
     async ({ body }, { user, setMessage }) => {
-      const bet = await placeBet(db, user.id, body);
+      const product = await requireProduct(db, body.product_id);
+      const bet = await placeBet(db, user.id, body, Date.now(), view.ticker(product.code)?.time);
       setMessage("options.bet_placed", { period: bet.periodNo });
       return betView(bet);
     },

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/service.ts";
 import { post, transfer } from "../ledger/ledger.ts";
+import { STALE_AFTER_MS } from "../trading/prices.ts";
 import { optionBets, optionProducts, optionRounds, priceTicks } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
@@ -25,15 +26,20 @@ export async function requireProduct(db: Db, productId: number) {
 
 /**
  * Takes a bet: the stake goes to the counterparty account and the fee to the fees account at
- * once, from the spot wallet; the bet joins the next round.
+ * once, from the spot wallet; the bet joins the next round. Refused while the instrument's last
+ * price (`priceTime`, the time of its tick) is older than trading accepts: the customer would be
+ * betting on a price they cannot see.
  */
 export async function placeBet(
   db: Db,
   userId: number,
   input: { product_id: number; direction: "up" | "down"; amount: string },
-  now = Date.now(),
+  now: number,
+  priceTime: number | undefined,
 ) {
   const product = await requireProduct(db, input.product_id);
+  if (priceTime === undefined || now - priceTime > STALE_AFTER_MS)
+    throw new ApiError(503, "trading.stale_price", { errors: { amount: ["trading.stale_price"] } });
   const amount = D(input.amount);
   if (amount.decimalPlaces() > 2) throw fieldError("amount", "wallet.amount_decimals", { decimals: 2 });
   if (amount.lt(product.minAmount))
@@ -90,8 +96,8 @@ export async function tickAt(db: Db, code: string, time: number) {
 /**
  * Decides a finished round from the tick log and settles its bets, exactly once: the round row
  * is unique per product and start, and each bet moves from pending only once. A win pays the
- * stake × (1 + odds) from the counterparty account, a loss stays there, a level (or a round
- * with no ticks — void) gives the stake back.
+ * stake × (1 + odds) from the counterparty account, a loss stays there, a level round gives the
+ * stake back, and a round with no ticks (void) gives back the stake and the fee.
  */
 export async function settleRound(db: Db, product: typeof optionProducts.$inferSelect, start: number) {
   const end = start + product.periodSeconds * 1000;
@@ -144,23 +150,26 @@ export async function settleRound(db: Db, product: typeof optionProducts.$inferS
             : outcome === bet.direction
               ? "win"
               : "loss";
+      // A void round (no price recorded) is the platform's failure: the fee goes back too.
       const payout =
         status === "win"
           ? D(bet.amount).mul(D(1).plus(bet.odds)).toDecimalPlaces(2, Decimal.ROUND_DOWN)
           : status === "loss"
             ? D(0)
-            : D(bet.amount);
+            : status === "void"
+              ? D(bet.amount).plus(bet.fee)
+              : D(bet.amount);
       await tx.update(optionBets).set({ status, payout: payout.toFixed() }).where(eq(optionBets.id, bet.id));
       if (payout.gt(0)) {
+        const fee = status === "void" ? D(bet.fee) : D(0);
+        const spot = { user: bet.userId, wallet: "spot" as const };
         await post(tx, {
           kind: `option_${status}`,
           ref: { type: "option_bet", id: bet.id },
-          postings: transfer(
-            { platform: "counterparty" },
-            { user: bet.userId, wallet: "spot" },
-            "USDT",
-            payout,
-          ),
+          postings: [
+            ...transfer({ platform: "counterparty" }, spot, "USDT", payout.minus(fee)),
+            ...(fee.gt(0) ? transfer({ platform: "fees" }, spot, "USDT", fee) : []),
+          ],
         });
       }
       await postMessage(tx, bet.userId, "option_settled", {
@@ -204,7 +213,9 @@ export async function settleDue(db: Db, now = Date.now(), graceMs = 1500) {
       .orderBy(asc(optionBets.roundStart))
       .limit(1);
     let from = latest ? latest.start + size : lastEnded;
-    from = Math.max(from, lastEnded - 1440 * size, now - 86_400_000 - size);
+    // A day back at most, in whole rounds: a start off the grid would make a period number
+    // that collides with a real round's.
+    from = Math.max(from, lastEnded - Math.min(1440, Math.floor(86_400_000 / size)) * size);
     if (oldestPending) from = Math.min(from, oldestPending.start);
     for (let start = from; start <= lastEnded; start += size) {
       const result = await settleRound(db, product, start);

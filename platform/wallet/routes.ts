@@ -232,9 +232,9 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       method: "post",
       path: "/wallet/exchange/quote",
       tags,
-      summary: "A quote to convert one coin into another at the live price (fee 0.1 %, valid 30 s)",
+      summary: "A quote to convert one coin into another at the live price (fee 0.1 %, valid 10 s)",
       description:
-        '`desk: "boss"` asks the block desk (/bossex): at least 10,000 USDT\'s worth, fee 0.05 %, valid 60 s.',
+        '`desk: "boss"` asks the block desk (/bossex): at least 10,000 USDT\'s worth, fee 0.05 %, valid 20 s. Refused (503) while the price is more than 10 s old.',
       auth: "required",
       body: z.object({
         from: coinField,
@@ -252,7 +252,8 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       method: "post",
       path: "/wallet/exchange",
       tags,
-      summary: "Convert at a quote's price, or be refused if it expired",
+      summary:
+        "Convert at a quote's price, or be refused if it expired, the price is stale, or the live rate moved beyond the desk's tolerance (0.5 %)",
       auth: "required",
       body: z.object({ quote_id: z.uuid({ error: "wallet.quote_expired" }) }),
       response: z.object({
@@ -264,7 +265,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       }),
     },
     async ({ body }, { user, setMessage }) => {
-      const q = await executeExchange(db, user.id, body.quote_id);
+      const q = await executeExchange(wallet, user.id, body.quote_id);
       setMessage("wallet.exchanged");
       return { from: q.fromCoin, to: q.toCoin, amount: q.fromAmount, receive: q.toAmount, fee: q.fee };
     },

@@ -24,6 +24,7 @@ import {
   transfer,
   type UserWallet,
 } from "../ledger/ledger.ts";
+import { STALE_AFTER_MS } from "../trading/prices.ts";
 import { derive, type Family, NETWORK_FAMILY } from "./derive.ts";
 import {
   coins,
@@ -40,8 +41,12 @@ import {
 /** What the wallet needs from the rest of the platform. */
 export type WalletDeps = {
   db: Db;
-  /** The price of a coin in USDT from the market (undefined when the market has none). */
+  /** The price of a coin in USDT from the market (undefined when the market has none): for valuations. */
   priceUsdt(coin: string): Decimal | undefined;
+  /** The same price with the time of the tick it comes from: conversions refuse a stale one. */
+  livePrice(coin: string): { price: Decimal; time: number } | undefined;
+  /** The clock (tests move it). */
+  now?: () => number;
   cnyRate: string;
   depositXpub: string;
   eosAccount: string;
@@ -55,9 +60,10 @@ export const DESKS = Object.fromEntries(
       feeRate: new Decimal(terms.fee_rate),
       ttlMs: terms.ttl_seconds * 1000,
       minUsdt: new Decimal(terms.min_usdt),
+      tolerance: new Decimal(terms.price_tolerance),
     },
   ]),
-) as Record<Desk, { feeRate: Decimal; ttlMs: number; minUsdt: Decimal }>;
+) as Record<Desk, { feeRate: Decimal; ttlMs: number; minUsdt: Decimal; tolerance: Decimal }>;
 
 const d = (value: Decimal.Value) => new Decimal(value);
 
@@ -301,8 +307,21 @@ export async function transferBetween(
 }
 
 /**
- * A conversion quote at the live price, with its fee (0.1 %, taken in the coin received) and a
- * 30-second life: what the customer sees is exactly what executing it posts.
+ * The live rate of `from` in `to`, from prices no older than trading accepts (a stalled feed
+ * must not price a conversion either).
+ */
+function liveRate(deps: WalletDeps, from: string, to: string) {
+  const now = deps.now?.() ?? Date.now();
+  const [a, b] = [deps.livePrice(from), deps.livePrice(to)];
+  if (!a || !b || a.price.lte(0) || b.price.lte(0)) throw new ApiError(503, "wallet.no_price");
+  if (now - a.time > STALE_AFTER_MS || now - b.time > STALE_AFTER_MS)
+    throw new ApiError(503, "wallet.stale_price");
+  return { fromPrice: a.price, rate: a.price.div(b.price) };
+}
+
+/**
+ * A conversion quote at the live price, with its fee (taken in the coin received) and its desk's
+ * short life: what the customer sees is exactly what executing it posts.
  */
 export async function quoteExchange(
   deps: WalletDeps,
@@ -317,11 +336,7 @@ export async function quoteExchange(
   const [fromDecimals, toDecimals] = [await coinDecimals(deps.db, from), await coinDecimals(deps.db, to)];
   const amount = d(input.amount);
   checkScale(amount, fromDecimals);
-  const fromPrice = deps.priceUsdt(from);
-  const toPrice = deps.priceUsdt(to);
-  if (!fromPrice || !toPrice || fromPrice.lte(0) || toPrice.lte(0))
-    throw new ApiError(503, "wallet.no_price");
-  const rate = fromPrice.div(toPrice);
+  const { fromPrice, rate } = liveRate(deps, from, to);
   if (amount.mul(fromPrice).lt(terms.minUsdt))
     throw fieldError("amount", "wallet.desk_minimum", { minimum: terms.minUsdt.toFixed() });
   const gross = amount.mul(rate);
@@ -329,7 +344,7 @@ export async function quoteExchange(
   const receive = gross.minus(fee).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN);
   if (receive.lte(0)) throw fieldError("amount", "wallet.amount_too_small");
   const id = randomUUID();
-  const expires = new Date(Date.now() + terms.ttlMs);
+  const expires = new Date((deps.now?.() ?? Date.now()) + terms.ttlMs);
   await deps.db.insert(exchangeQuotes).values({
     id,
     userId,
@@ -339,6 +354,7 @@ export async function quoteExchange(
     toAmount: receive.toFixed(),
     rate: rate.toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed(),
     fee: fee.toFixed(),
+    priceTolerance: terms.tolerance.toFixed(),
     expiresAt: expires,
   });
   return {
@@ -353,22 +369,33 @@ export async function quoteExchange(
   };
 }
 
-/** Executes a quote once, before it expires; the spot wallet pays and receives through the ledger. */
-export async function executeExchange(db: Db, userId: number, quoteId: string) {
-  return db.transaction(async (tx) => {
+/**
+ * Executes a quote once, before it expires, while the live rate is within the quote's tolerance
+ * of the quoted one (a refusal leaves the quote as it was); the spot wallet pays and receives
+ * through the ledger.
+ */
+export async function executeExchange(deps: WalletDeps, userId: number, quoteId: string) {
+  const now = new Date(deps.now?.() ?? Date.now());
+  return deps.db.transaction(async (tx) => {
     const [quote] = await tx
       .update(exchangeQuotes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(
         and(
           eq(exchangeQuotes.id, quoteId),
           eq(exchangeQuotes.userId, userId),
           isNull(exchangeQuotes.usedAt),
-          gt(exchangeQuotes.expiresAt, new Date()),
+          gt(exchangeQuotes.expiresAt, now),
         ),
       )
       .returning();
     if (!quote) throw fieldError("quote_id", "wallet.quote_expired");
+    const live = liveRate(deps, quote.fromCoin, quote.toCoin).rate;
+    const drift = live.minus(quote.rate).abs().div(quote.rate);
+    if (drift.gt(quote.priceTolerance))
+      throw fieldError("quote_id", "wallet.price_moved", {
+        tolerance: d(quote.priceTolerance).mul(100).toFixed(),
+      });
     await post(
       tx,
       {

@@ -167,6 +167,8 @@ export const exchangeQuotes = pgTable(
     toAmount: amount("to_amount").notNull(),
     rate: amount("rate").notNull(),
     fee: amount("fee").notNull(),
+    /** The desk's tolerance when quoted: how far the live rate may be at conversion. */
+    priceTolerance: amount("price_tolerance").notNull().default("0.005"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

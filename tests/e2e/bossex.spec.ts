@@ -30,7 +30,7 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   await expect(page.getByTestId("desk-minimum")).toHaveText(
     "The block desk takes 10000 USDT's worth or more",
   );
-  await expect(page.getByTestId("desk-terms")).toHaveText("Fee 0.05% · quotes valid 60 s");
+  await expect(page.getByTestId("desk-terms")).toHaveText("Fee 0.05% · quotes valid 20 s");
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("USDT");
   await expect(page.getByLabel("To", { exact: true })).toHaveValue("BTC");
 
@@ -46,7 +46,7 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   const quote = page.getByRole("region", { name: "Your quote" });
   await expect(quote).toContainText("12000 USDT");
   await expect(quote).toContainText(/1 USDT ≈ [\d.]+ BTC/);
-  await expect(quote).toContainText(/This quote (expires in \d+ s|is valid for 60 s)/);
+  await expect(quote).toContainText(/This quote (expires in \d+ s|is valid for 20 s)/);
   const receive = (await page.getByTestId("quote-receive").innerText()).trim();
   const fee = (await page.getByTestId("quote-fee").innerText()).trim();
   expect(receive).toMatch(/^0\.\d+ BTC$/);

@@ -4,7 +4,7 @@ import { expect, type Page, registerByEmail, test } from "./support.ts";
 // Earn with JavaScript on and off: a new user, credited by the operator CLI, joins a mining pool
 // within its limits (each limit refused with its own message first) and leaves it, leaves a
 // locked staking early with the penalty shown before confirming, joins the daily-interest wallet
-// (first-participation reward once), subscribes to a live launchpad project, and claims the
+// (the first-participation reward waits for its holding period), subscribes to a live launchpad project, and claims the
 // daily check-in reward once.
 
 async function creditedUser(page: Page, amount: string) {
@@ -105,13 +105,16 @@ test("mining pool: each limit refused with its own message, a join within them, 
   await expect(page.getByTestId("available")).toHaveText("Available: 990 USDT");
 });
 
-test("daily-interest wallet: the offer for visitors, the first-participation reward once", async ({
+test("daily-interest wallet: the offer and the reward's terms for visitors, the reward's holding period", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await page.goto("/fortune");
   await expect(page.getByTestId("fortune-offer")).toHaveText("100 USDT earns 1 USDT a day");
   await expect(page.getByText("First participation reward: 5 USDT")).toBeVisible();
+  await expect(page.getByTestId("first-reward-terms")).toHaveText(
+    "Keep at least 100 USDT in the wallet for 7 days to receive a 5 USDT reward",
+  );
   await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute(
     "href",
     "/login?redirectTo=%2Ffortune",
@@ -119,7 +122,9 @@ test("daily-interest wallet: the offer for visitors, the first-participation rew
 
   await creditedUser(page, "300");
   await page.goto("/fortune");
-  await expect(page.getByTestId("first-reward")).toHaveText("Your first deposit also earns a 5 USDT reward");
+  await expect(page.getByTestId("first-reward")).toHaveText(
+    "Keep at least 100 USDT in the wallet for 7 days to receive a 5 USDT reward",
+  );
   const add = page.getByLabel("Amount to add (USDT)");
   await add.fill("1000");
   await page.getByRole("button", { name: "Add", exact: true }).click();
@@ -127,18 +132,18 @@ test("daily-interest wallet: the offer for visitors, the first-participation rew
   await add.fill("100");
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(toast(page)).toHaveText(
-    "Added — and your first-participation reward of 5 USDT is in your spot wallet",
+    "Keep at least 100 USDT in the wallet for 7 days to receive your 5 USDT reward",
   );
   await expect(page.getByTestId("fortune-balance")).toHaveText("100.00");
-  await expect(page.getByTestId("first-reward")).toHaveText("First participation reward of 5 USDT received");
-  await expect(page.getByText("Available: 205 USDT")).toBeVisible();
+  await expect(page.getByTestId("first-reward")).toContainText("Your 5 USDT reward arrives on");
+  await expect(page.getByText("Available: 200 USDT")).toBeVisible();
 
-  // A second deposit earns no second reward.
+  // A second deposit starts no second holding period.
   await page.getByLabel("Amount to add (USDT)").fill("50");
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(toast(page)).toHaveText("Added to the daily-interest wallet");
   await expect(page.getByTestId("fortune-balance")).toHaveText("150.00");
-  await expect(page.getByText("Available: 155 USDT")).toBeVisible();
+  await expect(page.getByText("Available: 150 USDT")).toBeVisible();
 
   await page.getByLabel("Amount to move (USDT)").fill("20");
   await page.getByRole("button", { name: "Move to spot" }).click();

@@ -97,7 +97,7 @@ test("assets: the balance, the switches, a transfer and a conversion", async ({ 
   const quote = page.getByRole("region", { name: "Your quote" });
   await expect(quote).toContainText("100 USDT");
   await expect(quote).toContainText(/1 USDT ≈ [\d.]+ BTC/);
-  await expect(quote).toContainText(/This quote (expires in \d+ s|is valid for 30 s)/);
+  await expect(quote).toContainText(/This quote (expires in \d+ s|is valid for 10 s)/);
   const receive = (await page.getByTestId("quote-receive").innerText()).trim();
   expect(receive).toMatch(/^0\.\d+ BTC$/);
   await quote.getByRole("button", { name: "Convert", exact: true }).click();

@@ -86,8 +86,16 @@ export type Subscription = {
 export type Fortune = {
   daily_rate: string;
   first_reward: string;
+  reward_min_deposit: string;
+  reward_hold_days: number;
   coin: string;
-  mine: { balance: string; yesterday: string; total: string; first_reward_received: boolean } | null;
+  mine: {
+    balance: string;
+    yesterday: string;
+    total: string;
+    first_reward_received: boolean;
+    first_reward: { status: "none" | "pending" | "lapsed" | "paid"; vests_at: string | null };
+  } | null;
 };
 
 export type Checkin = {

@@ -87,6 +87,8 @@ export default {
     same_wallet: "Choose two different accounts",
     same_coin: "Choose two different coins",
     no_price: "No price for this pair right now, please try again shortly",
+    stale_price: "Prices are not up to date right now; conversions resume as soon as they are",
+    price_moved: "The price has moved more than {{tolerance}}% since this quote; please get a new one",
     quote_expired: "This quote has expired, please get a new one",
     fiat_method: "Choose how you pay",
     fiat_minimum: "The minimum is {{minimum}}",
@@ -215,12 +217,16 @@ export default {
     exceeds_pool: "The amount exceeds the remaining pool amount ({{remaining}})",
     below_minimum: "The amount is below the minimum purchase amount ({{minimum}})",
     above_maximum: "The amount exceeds the maximum purchase amount ({{maximum}})",
+    above_maximum_held:
+      "You already hold {{held}} in this product; together this would exceed the maximum per customer ({{maximum}})",
     not_participating: "This participation has already ended",
     joined: "Purchase successful",
     exited: "Exit successful",
     fortune_in: "Added to the daily-interest wallet",
     fortune_first_reward:
       "Added — and your first-participation reward of {{amount}} USDT is in your spot wallet",
+    fortune_reward_pending:
+      "Keep at least {{minimum}} USDT in the wallet for {{days}} days to receive your {{amount}} USDT reward",
     fortune_out: "Moved back to your spot wallet",
     checked_in: "You already claimed today's reward; come back tomorrow",
     checkin_done: "Day {{streak}}: {{amount}} USDT claimed",
@@ -382,6 +388,10 @@ export default {
     earn_income: {
       title: "Interest received",
       body: "You received {{amount}} {{coin}} of interest.",
+    },
+    earn_reward: {
+      title: "Reward received",
+      body: "Your first-participation reward of {{amount}} {{coin}} is in your spot wallet.",
     },
     launchpad_delivered: {
       title: "Launchpad tokens delivered",

@@ -86,6 +86,9 @@ const es: Messages = {
     same_wallet: "Elige dos cuentas distintas",
     same_coin: "Elige dos monedas distintas",
     no_price: "No hay precio para este par en este momento, inténtalo de nuevo en breve",
+    stale_price:
+      "Los precios no están actualizados ahora mismo; las conversiones se reanudan en cuanto lo estén",
+    price_moved: "El precio se ha movido más de un {{tolerance}}% desde esta cotización; pide una nueva",
     quote_expired: "Esta cotización ha caducado, pide una nueva",
     fiat_method: "Elige cómo vas a pagar",
     fiat_minimum: "El mínimo es {{minimum}}",
@@ -215,12 +218,16 @@ const es: Messages = {
     exceeds_pool: "El importe supera el importe restante del pool ({{remaining}})",
     below_minimum: "El importe es inferior al importe mínimo de compra ({{minimum}})",
     above_maximum: "El importe supera el importe máximo de compra ({{maximum}})",
+    above_maximum_held:
+      "Ya tienes {{held}} en este producto; en total superarías el máximo por cliente ({{maximum}})",
     not_participating: "Esta participación ya ha finalizado",
     joined: "Compra realizada",
     exited: "Salida realizada",
     fortune_in: "Añadido a la billetera de interés diario",
     fortune_first_reward:
       "Añadido, y tu recompensa por primera participación de {{amount}} USDT ya está en tu billetera spot",
+    fortune_reward_pending:
+      "Mantén al menos {{minimum}} USDT en la billetera durante {{days}} días para recibir tu recompensa de {{amount}} USDT",
     fortune_out: "Devuelto a tu billetera spot",
     checked_in: "Ya reclamaste la recompensa de hoy; vuelve mañana",
     checkin_done: "Día {{streak}}: {{amount}} USDT reclamados",
@@ -382,6 +389,10 @@ const es: Messages = {
     earn_income: {
       title: "Intereses recibidos",
       body: "Has recibido {{amount}} {{coin}} de intereses.",
+    },
+    earn_reward: {
+      title: "Recompensa recibida",
+      body: "Tu recompensa por primera participación de {{amount}} {{coin}} ya está en tu billetera spot.",
     },
     launchpad_delivered: {
       title: "Tokens de launchpad entregados",

@@ -86,6 +86,9 @@ const id: Messages = {
     same_wallet: "Pilih dua akun yang berbeda",
     same_coin: "Pilih dua koin yang berbeda",
     no_price: "Belum ada harga untuk pasangan ini, silakan coba lagi sebentar lagi",
+    stale_price: "Harga sedang tidak terbarui; konversi dilanjutkan segera setelah harga terbarui",
+    price_moved:
+      "Harga telah bergerak lebih dari {{tolerance}}% sejak penawaran ini; silakan minta yang baru",
     quote_expired: "Penawaran harga ini sudah kedaluwarsa, silakan minta yang baru",
     fiat_method: "Pilih cara pembayaran",
     fiat_minimum: "Jumlah minimum adalah {{minimum}}",
@@ -215,12 +218,16 @@ const id: Messages = {
     exceeds_pool: "Jumlah melebihi sisa kuota pool ({{remaining}})",
     below_minimum: "Jumlah di bawah jumlah pembelian minimum ({{minimum}})",
     above_maximum: "Jumlah melebihi jumlah pembelian maksimum ({{maximum}})",
+    above_maximum_held:
+      "Anda sudah memiliki {{held}} di produk ini; totalnya akan melebihi batas maksimum per nasabah ({{maximum}})",
     not_participating: "Partisipasi ini sudah berakhir",
     joined: "Pembelian berhasil",
     exited: "Berhasil keluar",
     fortune_in: "Ditambahkan ke dompet bunga harian",
     fortune_first_reward:
       "Ditambahkan — dan hadiah partisipasi pertama Anda sebesar {{amount}} USDT sudah masuk ke dompet spot",
+    fortune_reward_pending:
+      "Simpan minimal {{minimum}} USDT di dompet selama {{days}} hari untuk menerima hadiah {{amount}} USDT Anda",
     fortune_out: "Dipindahkan kembali ke dompet spot Anda",
     checked_in: "Anda sudah mengklaim hadiah hari ini; kembali lagi besok",
     checkin_done: "Hari ke-{{streak}}: {{amount}} USDT diklaim",
@@ -382,6 +389,10 @@ const id: Messages = {
     earn_income: {
       title: "Bunga diterima",
       body: "Anda menerima bunga {{amount}} {{coin}}.",
+    },
+    earn_reward: {
+      title: "Hadiah diterima",
+      body: "Hadiah partisipasi pertama Anda sebesar {{amount}} {{coin}} sudah masuk ke dompet spot.",
     },
     launchpad_delivered: {
       title: "Token launchpad dibagikan",

@@ -86,6 +86,9 @@ const ja: Messages = {
     same_wallet: "異なる2つのアカウントを選択してください",
     same_coin: "異なる2つの通貨を選択してください",
     no_price: "現在この通貨ペアの価格がありません。しばらくしてからもう一度お試しください",
+    stale_price: "現在、価格が最新ではありません。更新され次第、両替を再開できます",
+    price_moved:
+      "この見積もりの後に価格が {{tolerance}}% を超えて動きました。新しい見積もりを取得してください",
     quote_expired: "この見積もりは期限切れです。新しい見積もりを取得してください",
     fiat_method: "支払い方法を選択してください",
     fiat_minimum: "最低金額は {{minimum}} です",
@@ -214,11 +217,15 @@ const ja: Messages = {
     exceeds_pool: "金額がプールの残り額（{{remaining}}）を超えています",
     below_minimum: "金額が最低購入額（{{minimum}}）を下回っています",
     above_maximum: "金額が最大購入額（{{maximum}}）を超えています",
+    above_maximum_held:
+      "この商品にはすでに {{held}} を保有しています。合計するとお客様ごとの上限（{{maximum}}）を超えます",
     not_participating: "この参加はすでに終了しています",
     joined: "購入が完了しました",
     exited: "解約が完了しました",
     fortune_in: "日利ウォレットに入金しました",
     fortune_first_reward: "入金しました。初回参加特典 {{amount}} USDT を現物ウォレットに付与しました",
+    fortune_reward_pending:
+      "{{minimum}} USDT 以上を {{days}} 日間ウォレットに保有すると、{{amount}} USDT の特典を受け取れます",
     fortune_out: "現物ウォレットに戻しました",
     checked_in: "本日の報酬は受け取り済みです。また明日お越しください",
     checkin_done: "{{streak}} 日目：{{amount}} USDT を受け取りました",
@@ -379,6 +386,10 @@ const ja: Messages = {
     earn_income: {
       title: "利息を受け取りました",
       body: "{{amount}} {{coin}} の利息を受け取りました。",
+    },
+    earn_reward: {
+      title: "特典を受け取りました",
+      body: "初回参加特典 {{amount}} {{coin}} を現物ウォレットに付与しました。",
     },
     launchpad_delivered: {
       title: "ローンチパッドのトークンを配布しました",

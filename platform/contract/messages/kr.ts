@@ -86,6 +86,8 @@ const kr: Messages = {
     same_wallet: "서로 다른 두 계정을 선택해 주세요",
     same_coin: "서로 다른 두 코인을 선택해 주세요",
     no_price: "현재 이 거래쌍의 가격이 없습니다. 잠시 후 다시 시도해 주세요",
+    stale_price: "지금은 시세가 최신이 아닙니다. 시세가 갱신되면 바로 환전할 수 있습니다",
+    price_moved: "이 견적 이후 가격이 {{tolerance}}% 넘게 움직였습니다. 새 견적을 받아 주세요",
     quote_expired: "견적이 만료되었습니다. 새 견적을 받아 주세요",
     fiat_method: "결제 방법을 선택해 주세요",
     fiat_minimum: "최소 금액은 {{minimum}}입니다",
@@ -214,11 +216,15 @@ const kr: Messages = {
     exceeds_pool: "금액이 풀 잔여 한도({{remaining}})를 초과합니다",
     below_minimum: "금액이 최소 구매 금액({{minimum}})보다 적습니다",
     above_maximum: "금액이 최대 구매 금액({{maximum}})을 초과합니다",
+    above_maximum_held:
+      "이 상품에 이미 {{held}}을(를) 보유 중입니다. 합계가 고객당 최대 한도({{maximum}})를 넘습니다",
     not_participating: "이미 종료된 참여입니다",
     joined: "구매가 완료되었습니다",
     exited: "해지가 완료되었습니다",
     fortune_in: "일일 이자 지갑에 입금되었습니다",
     fortune_first_reward: "입금되었습니다. 첫 참여 보상 {{amount}} USDT가 현물 지갑에 지급되었습니다",
+    fortune_reward_pending:
+      "{{minimum}} USDT 이상을 {{days}}일 동안 지갑에 보관하면 {{amount}} USDT 보상을 받습니다",
     fortune_out: "현물 지갑으로 이체되었습니다",
     checked_in: "오늘의 보상을 이미 받으셨습니다. 내일 다시 오세요",
     checkin_done: "{{streak}}일차: {{amount}} USDT 수령",
@@ -379,6 +385,10 @@ const kr: Messages = {
     earn_income: {
       title: "이자 받음",
       body: "{{amount}} {{coin}}의 이자를 받았습니다.",
+    },
+    earn_reward: {
+      title: "보상 받음",
+      body: "첫 참여 보상 {{amount}} {{coin}}가 현물 지갑에 지급되었습니다.",
     },
     launchpad_delivered: {
       title: "런치패드 토큰 지급됨",

@@ -86,6 +86,8 @@ const pt: Messages = {
     same_wallet: "Escolha duas contas diferentes",
     same_coin: "Escolha duas moedas diferentes",
     no_price: "Não há preço para este par agora, tente novamente em instantes",
+    stale_price: "Os preços não estão atualizados agora; as conversões voltam assim que estiverem",
+    price_moved: "O preço mudou mais de {{tolerance}}% desde esta cotação; solicite uma nova",
     quote_expired: "Esta cotação expirou, solicite uma nova",
     fiat_method: "Escolha como vai pagar",
     fiat_minimum: "O mínimo é {{minimum}}",
@@ -215,12 +217,16 @@ const pt: Messages = {
     exceeds_pool: "O valor excede o valor restante do pool ({{remaining}})",
     below_minimum: "O valor está abaixo do valor mínimo de compra ({{minimum}})",
     above_maximum: "O valor excede o valor máximo de compra ({{maximum}})",
+    above_maximum_held:
+      "Você já tem {{held}} neste produto; no total, passaria do máximo por cliente ({{maximum}})",
     not_participating: "Esta participação já foi encerrada",
     joined: "Compra realizada",
     exited: "Saída realizada",
     fortune_in: "Adicionado à carteira de juros diários",
     fortune_first_reward:
       "Adicionado — e sua recompensa de primeira participação de {{amount}} USDT está na sua carteira spot",
+    fortune_reward_pending:
+      "Mantenha pelo menos {{minimum}} USDT na carteira por {{days}} dias para receber sua recompensa de {{amount}} USDT",
     fortune_out: "Devolvido à sua carteira spot",
     checked_in: "Você já resgatou a recompensa de hoje; volte amanhã",
     checkin_done: "Dia {{streak}}: {{amount}} USDT resgatados",
@@ -382,6 +388,10 @@ const pt: Messages = {
     earn_income: {
       title: "Juros recebidos",
       body: "Você recebeu {{amount}} {{coin}} de juros.",
+    },
+    earn_reward: {
+      title: "Recompensa recebida",
+      body: "Sua recompensa de primeira participação de {{amount}} {{coin}} está na sua carteira spot.",
     },
     launchpad_delivered: {
       title: "Tokens do launchpad entregues",

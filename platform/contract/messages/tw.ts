@@ -86,6 +86,8 @@ const tw: Messages = {
     same_wallet: "請選擇兩個不同的帳戶",
     same_coin: "請選擇兩個不同的幣種",
     no_price: "此幣對目前沒有價格，請稍後再試",
+    stale_price: "行情暫未更新，價格恢復後即可繼續兌換",
+    price_moved: "報價後價格變動已超過 {{tolerance}}%，請重新取得報價",
     quote_expired: "報價已過期，請重新取得報價",
     fiat_method: "請選擇付款方式",
     fiat_minimum: "最低金額為 {{minimum}}",
@@ -213,11 +215,13 @@ const tw: Messages = {
     exceeds_pool: "金額超過礦池剩餘額度（{{remaining}}）",
     below_minimum: "金額低於最低申購額（{{minimum}}）",
     above_maximum: "金額超過最高申購額（{{maximum}}）",
+    above_maximum_held: "您在此產品已持有 {{held}}，合計將超過每位客戶的上限（{{maximum}}）",
     not_participating: "該參與記錄已結束",
     joined: "申購成功",
     exited: "退出成功",
     fortune_in: "已轉入日息錢包",
     fortune_first_reward: "已轉入，首次參與獎勵 {{amount}} USDT 已發放至您的現貨帳戶",
+    fortune_reward_pending: "在錢包中保留至少 {{minimum}} USDT 滿 {{days}} 天，即可獲得 {{amount}} USDT 獎勵",
     fortune_out: "已轉回您的現貨帳戶",
     checked_in: "今日獎勵已領取，請明天再來",
     checkin_done: "第 {{streak}} 天：已領取 {{amount}} USDT",
@@ -377,6 +381,10 @@ const tw: Messages = {
     earn_income: {
       title: "已收到利息",
       body: "您收到了 {{amount}} {{coin}} 利息。",
+    },
+    earn_reward: {
+      title: "已收到獎勵",
+      body: "首次參與獎勵 {{amount}} {{coin}} 已發放至您的現貨帳戶。",
     },
     launchpad_delivered: {
       title: "新幣已發放",

@@ -86,6 +86,8 @@ const vn: Messages = {
     same_wallet: "Chọn hai tài khoản khác nhau",
     same_coin: "Chọn hai đồng coin khác nhau",
     no_price: "Hiện chưa có giá cho cặp này, vui lòng thử lại sau giây lát",
+    stale_price: "Giá hiện chưa được cập nhật; bạn có thể chuyển đổi lại ngay khi giá cập nhật",
+    price_moved: "Giá đã biến động hơn {{tolerance}}% kể từ báo giá này; vui lòng lấy báo giá mới",
     quote_expired: "Báo giá này đã hết hạn, vui lòng lấy báo giá mới",
     fiat_method: "Chọn phương thức thanh toán",
     fiat_minimum: "Số tiền tối thiểu là {{minimum}}",
@@ -214,12 +216,16 @@ const vn: Messages = {
     exceeds_pool: "Số tiền vượt quá hạn mức còn lại của pool ({{remaining}})",
     below_minimum: "Số tiền thấp hơn mức mua tối thiểu ({{minimum}})",
     above_maximum: "Số tiền vượt quá mức mua tối đa ({{maximum}})",
+    above_maximum_held:
+      "Bạn đã có {{held}} trong sản phẩm này; tổng cộng sẽ vượt mức tối đa mỗi khách hàng ({{maximum}})",
     not_participating: "Lượt tham gia này đã kết thúc",
     joined: "Mua thành công",
     exited: "Rút thành công",
     fortune_in: "Đã chuyển vào ví lãi hằng ngày",
     fortune_first_reward:
       "Đã chuyển vào — phần thưởng tham gia lần đầu {{amount}} USDT đã vào ví spot của bạn",
+    fortune_reward_pending:
+      "Giữ ít nhất {{minimum}} USDT trong ví trong {{days}} ngày để nhận phần thưởng {{amount}} USDT",
     fortune_out: "Đã chuyển về ví spot của bạn",
     checked_in: "Bạn đã nhận thưởng hôm nay; hãy quay lại vào ngày mai",
     checkin_done: "Ngày {{streak}}: đã nhận {{amount}} USDT",
@@ -381,6 +387,10 @@ const vn: Messages = {
     earn_income: {
       title: "Đã nhận lãi",
       body: "Bạn đã nhận {{amount}} {{coin}} tiền lãi.",
+    },
+    earn_reward: {
+      title: "Đã nhận thưởng",
+      body: "Phần thưởng tham gia lần đầu {{amount}} {{coin}} đã vào ví spot của bạn.",
     },
     launchpad_delivered: {
       title: "Đã phát token launchpad",

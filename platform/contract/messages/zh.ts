@@ -86,6 +86,8 @@ const zh: Messages = {
     same_wallet: "请选择两个不同的账户",
     same_coin: "请选择两个不同的币种",
     no_price: "该币对暂无价格，请稍后重试",
+    stale_price: "行情暂未更新，价格恢复后即可继续兑换",
+    price_moved: "报价后价格变动已超过 {{tolerance}}%，请重新获取报价",
     quote_expired: "报价已过期，请重新获取报价",
     fiat_method: "请选择支付方式",
     fiat_minimum: "最低金额为 {{minimum}}",
@@ -213,11 +215,13 @@ const zh: Messages = {
     exceeds_pool: "金额超过矿池剩余额度（{{remaining}}）",
     below_minimum: "金额低于最低申购额（{{minimum}}）",
     above_maximum: "金额超过最高申购额（{{maximum}}）",
+    above_maximum_held: "您在此产品已持有 {{held}}，合计将超过每位客户的上限（{{maximum}}）",
     not_participating: "该参与记录已结束",
     joined: "申购成功",
     exited: "退出成功",
     fortune_in: "已转入日息钱包",
     fortune_first_reward: "已转入，首次参与奖励 {{amount}} USDT 已发放至您的现货账户",
+    fortune_reward_pending: "在钱包中保留至少 {{minimum}} USDT 满 {{days}} 天，即可获得 {{amount}} USDT 奖励",
     fortune_out: "已转回您的现货账户",
     checked_in: "今日奖励已领取，请明天再来",
     checkin_done: "第 {{streak}} 天：已领取 {{amount}} USDT",
@@ -377,6 +381,10 @@ const zh: Messages = {
     earn_income: {
       title: "已收到利息",
       body: "您收到了 {{amount}} {{coin}} 利息。",
+    },
+    earn_reward: {
+      title: "已收到奖励",
+      body: "首次参与奖励 {{amount}} {{coin}} 已发放至您的现货账户。",
     },
     launchpad_delivered: {
       title: "新币已发放",
