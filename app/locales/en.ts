@@ -369,6 +369,14 @@ export default {
     all: "All messages",
   },
   wallet: {
+    faucet: {
+      title: "Demo funds",
+      badge: "Demo install",
+      body: "Test money to try trading, earning and withdrawing here. It has no value and exists only on this server.",
+      claim: "Get {{grant}} test {{coin}}",
+      left: "{{received}} of {{limit}} {{coin}} received; {{remaining}} left for this account.",
+      used: "This account has received the demo maximum of {{limit}} {{coin}}.",
+    },
     assets_title: "Assets",
     total_assets: "Total assets (USDT)",
     hide_balances: "Hide balances",
@@ -508,6 +516,7 @@ export default {
       other: "Other",
     },
     types: {
+      faucet: "Demo funds",
       deposit: "Deposit",
       fiat_recharge: "Bank / e-wallet deposit",
       withdrawal: "Withdrawal",

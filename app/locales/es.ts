@@ -569,6 +569,14 @@ const es: UiResources = {
     holding_hint: "Tu cara y el documento legibles. JPEG, PNG o WebP, de 2 MB como máximo.",
   },
   wallet: {
+    faucet: {
+      title: "Fondos de demostración",
+      badge: "Instalación de demostración",
+      body: "Dinero de prueba para probar aquí el trading, las ganancias y los retiros. No tiene valor y solo existe en este servidor.",
+      claim: "Obtener {{grant}} {{coin}} de prueba",
+      left: "Recibidos {{received}} de {{limit}} {{coin}}; quedan {{remaining}} para esta cuenta.",
+      used: "Esta cuenta ya recibió el máximo de demostración de {{limit}} {{coin}}.",
+    },
     assets_title: "Activos",
     total_assets: "Activos totales (USDT)",
     hide_balances: "Ocultar saldos",
@@ -707,6 +715,7 @@ const es: UiResources = {
       other: "Otros",
     },
     types: {
+      faucet: "Fondos de demostración",
       deposit: "Depósito",
       fiat_recharge: "Depósito por banco / monedero",
       withdrawal: "Retiro",

@@ -562,6 +562,14 @@ const id: UiResources = {
     holding_hint: "Wajah dan dokumen sama-sama terbaca. JPEG, PNG, atau WebP, maksimal 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "Dana demo",
+      badge: "Instalasi demo",
+      body: "Uang uji coba untuk mencoba trading, penghasilan, dan penarikan di sini. Tidak bernilai dan hanya ada di server ini.",
+      claim: "Dapatkan {{grant}} {{coin}} uji coba",
+      left: "Diterima {{received}} dari {{limit}} {{coin}}; sisa {{remaining}} untuk akun ini.",
+      used: "Akun ini sudah menerima batas demo {{limit}} {{coin}}.",
+    },
     assets_title: "Aset",
     total_assets: "Total aset (USDT)",
     hide_balances: "Sembunyikan saldo",
@@ -700,6 +708,7 @@ const id: UiResources = {
       other: "Lainnya",
     },
     types: {
+      faucet: "Dana demo",
       deposit: "Deposit kripto",
       fiat_recharge: "Deposit bank / dompet digital",
       withdrawal: "Penarikan",

@@ -559,6 +559,14 @@ const ja: UiResources = {
     holding_hint: "顔と書類の両方が読み取れること。JPEG、PNG、WebP、2 MBまで。",
   },
   wallet: {
+    faucet: {
+      title: "デモ資金",
+      badge: "デモ環境",
+      body: "ここで取引・運用・出金を試すためのテスト用資金です。価値はなく、このサーバー上にのみ存在します。",
+      claim: "テスト用 {{coin}} を {{grant}} 受け取る",
+      left: "{{limit}} {{coin}} のうち {{received}} 受取済み。このアカウントの残りは {{remaining}} です。",
+      used: "このアカウントはデモの上限 {{limit}} {{coin}} を受け取り済みです。",
+    },
     assets_title: "資産",
     total_assets: "総資産（USDT）",
     hide_balances: "残高を隠す",
@@ -697,6 +705,7 @@ const ja: UiResources = {
       other: "その他",
     },
     types: {
+      faucet: "デモ資金",
       deposit: "入金",
       fiat_recharge: "銀行・電子ウォレット入金",
       withdrawal: "出金",

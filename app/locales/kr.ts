@@ -555,6 +555,14 @@ const kr: UiResources = {
     holding_hint: "얼굴과 신분증이 모두 잘 보여야 합니다. JPEG, PNG 또는 WebP, 최대 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "데모 자금",
+      badge: "데모 설치본",
+      body: "이곳에서 거래, 수익, 출금을 체험하기 위한 테스트 자금입니다. 가치가 없으며 이 서버에만 존재합니다.",
+      claim: "테스트 {{coin}} {{grant}} 받기",
+      left: "{{limit}} {{coin}} 중 {{received}} 받음, 이 계정에 {{remaining}} 남음.",
+      used: "이 계정은 데모 한도 {{limit}} {{coin}}를 이미 받았습니다.",
+    },
     assets_title: "자산",
     total_assets: "총자산 (USDT)",
     hide_balances: "잔액 숨기기",
@@ -692,6 +700,7 @@ const kr: UiResources = {
       other: "기타",
     },
     types: {
+      faucet: "데모 자금",
       deposit: "입금",
       fiat_recharge: "은행 / 전자지갑 입금",
       withdrawal: "출금",

@@ -562,6 +562,14 @@ const pt: UiResources = {
     holding_hint: "Rosto e documento legíveis. JPEG, PNG ou WebP, até 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "Fundos de demonstração",
+      badge: "Instalação de demonstração",
+      body: "Dinheiro de teste para experimentar aqui negociação, rendimentos e saques. Não tem valor e existe só neste servidor.",
+      claim: "Receber {{grant}} {{coin}} de teste",
+      left: "Recebidos {{received}} de {{limit}} {{coin}}; restam {{remaining}} para esta conta.",
+      used: "Esta conta já recebeu o máximo de demonstração de {{limit}} {{coin}}.",
+    },
     assets_title: "Ativos",
     total_assets: "Ativos totais (USDT)",
     hide_balances: "Ocultar saldos",
@@ -701,6 +709,7 @@ const pt: UiResources = {
       other: "Outros",
     },
     types: {
+      faucet: "Fundos de demonstração",
       deposit: "Depósito",
       fiat_recharge: "Depósito por banco / carteira",
       withdrawal: "Saque",

@@ -563,6 +563,14 @@ const ru: UiResources = {
     holding_hint: "Лицо и документ хорошо видны. JPEG, PNG или WebP, не больше 2 МБ.",
   },
   wallet: {
+    faucet: {
+      title: "Демо-средства",
+      badge: "Демо-установка",
+      body: "Тестовые деньги, чтобы попробовать здесь торговлю, доход и вывод. Они ничего не стоят и существуют только на этом сервере.",
+      claim: "Получить {{grant}} тестовых {{coin}}",
+      left: "Получено {{received}} из {{limit}} {{coin}}; для этого аккаунта осталось {{remaining}}.",
+      used: "Этот аккаунт уже получил демо-максимум {{limit}} {{coin}}.",
+    },
     assets_title: "Активы",
     total_assets: "Всего активов (USDT)",
     hide_balances: "Скрыть балансы",
@@ -701,6 +709,7 @@ const ru: UiResources = {
       other: "Другое",
     },
     types: {
+      faucet: "Демо-средства",
       deposit: "Пополнение",
       fiat_recharge: "Пополнение через банк / кошелёк",
       withdrawal: "Вывод",

@@ -548,6 +548,14 @@ const tw: UiResources = {
     holding_hint: "臉部和證件都清晰可辨。JPEG、PNG 或 WebP，不超過 2 MB。",
   },
   wallet: {
+    faucet: {
+      title: "示範資金",
+      badge: "示範環境",
+      body: "用於在此體驗交易、理財與提領的測試資金。它沒有價值，只存在於本伺服器。",
+      claim: "領取 {{grant}} 測試 {{coin}}",
+      left: "已領取 {{received}} / {{limit}} {{coin}}，本帳戶還可領 {{remaining}}。",
+      used: "此帳戶已領取示範上限 {{limit}} {{coin}}。",
+    },
     assets_title: "資產",
     total_assets: "總資產（USDT）",
     hide_balances: "隱藏餘額",
@@ -680,6 +688,7 @@ const tw: UiResources = {
       other: "其他",
     },
     types: {
+      faucet: "示範資金",
       deposit: "儲值",
       fiat_recharge: "銀行 / 電子錢包儲值",
       withdrawal: "提領",

@@ -562,6 +562,14 @@ const vn: UiResources = {
     holding_hint: "Thấy rõ cả khuôn mặt và giấy tờ. JPEG, PNG hoặc WebP, tối đa 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "Tiền demo",
+      badge: "Bản cài đặt demo",
+      body: "Tiền thử nghiệm để trải nghiệm giao dịch, sinh lời và rút tiền tại đây. Nó không có giá trị và chỉ tồn tại trên máy chủ này.",
+      claim: "Nhận {{grant}} {{coin}} thử nghiệm",
+      left: "Đã nhận {{received}} / {{limit}} {{coin}}; tài khoản này còn {{remaining}}.",
+      used: "Tài khoản này đã nhận tối đa bản demo {{limit}} {{coin}}.",
+    },
     assets_title: "Tài sản",
     total_assets: "Tổng tài sản (USDT)",
     hide_balances: "Ẩn số dư",
@@ -700,6 +708,7 @@ const vn: UiResources = {
       other: "Khác",
     },
     types: {
+      faucet: "Tiền demo",
       deposit: "Nạp tiền",
       fiat_recharge: "Nạp qua ngân hàng / ví",
       withdrawal: "Rút tiền",

@@ -548,6 +548,14 @@ const zh: UiResources = {
     holding_hint: "面部和证件都清晰可辨。JPEG、PNG 或 WebP，不超过 2 MB。",
   },
   wallet: {
+    faucet: {
+      title: "演示资金",
+      badge: "演示环境",
+      body: "用于在此体验交易、理财和提现的测试资金。它没有价值，只存在于本服务器。",
+      claim: "领取 {{grant}} 测试 {{coin}}",
+      left: "已领取 {{received}} / {{limit}} {{coin}}，本账户还可领 {{remaining}}。",
+      used: "该账户已领取演示上限 {{limit}} {{coin}}。",
+    },
     assets_title: "资产",
     total_assets: "总资产（USDT）",
     hide_balances: "隐藏余额",
@@ -679,6 +687,7 @@ const zh: UiResources = {
       other: "其他",
     },
     types: {
+      faucet: "演示资金",
       deposit: "充值",
       fiat_recharge: "银行 / 电子钱包充值",
       withdrawal: "提现",

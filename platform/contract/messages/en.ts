@@ -106,6 +106,9 @@ export default {
     transferred: "Transfer complete",
     exchanged: "Conversion complete",
     desk_minimum: "The block desk takes {{minimum}} USDT's worth or more",
+    faucet_off: "The demo faucet is off on this server",
+    faucet_limit: "This account has already received the demo maximum of {{limit}} {{coin}}",
+    faucet_claimed: "Test USDT added to your spot wallet",
   },
   security: {
     fund_password_rule: "The fund password must be 8–20 letters and digits, with at least one of each",

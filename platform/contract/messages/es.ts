@@ -105,6 +105,9 @@ const es: Messages = {
     transferred: "Transferencia completada",
     exchanged: "Conversión completada",
     desk_minimum: "La mesa de bloques acepta operaciones desde {{minimum}} USDT en valor",
+    faucet_off: "El grifo de demostración está desactivado en este servidor",
+    faucet_limit: "Esta cuenta ya recibió el máximo de demostración de {{limit}} {{coin}}",
+    faucet_claimed: "USDT de prueba añadidos a tu cuenta spot",
   },
   security: {
     fund_password_rule:

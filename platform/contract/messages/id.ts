@@ -106,6 +106,9 @@ const id: Messages = {
     transferred: "Transfer selesai",
     exchanged: "Konversi selesai",
     desk_minimum: "Meja blok menerima transaksi senilai {{minimum}} USDT atau lebih",
+    faucet_off: "Faucet demo tidak aktif di server ini",
+    faucet_limit: "Akun ini sudah menerima batas demo {{limit}} {{coin}}",
+    faucet_claimed: "USDT uji coba ditambahkan ke dompet spot Anda",
   },
   security: {
     fund_password_rule: "Kata sandi dana harus 8–20 huruf dan angka, minimal satu huruf dan satu angka",

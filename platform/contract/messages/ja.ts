@@ -105,6 +105,9 @@ const ja: Messages = {
     transferred: "振替が完了しました",
     exchanged: "両替が完了しました",
     desk_minimum: "ブロック取引デスクは {{minimum}} USDT 相当額以上から利用できます",
+    faucet_off: "このサーバーではデモ用の資金配布は無効です",
+    faucet_limit: "このアカウントはデモの上限 {{limit}} {{coin}} をすでに受け取っています",
+    faucet_claimed: "テスト用 USDT を現物ウォレットに追加しました",
   },
   security: {
     fund_password_rule: "資金パスワードは英字と数字を各1文字以上含む8〜20文字にしてください",

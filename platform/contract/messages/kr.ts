@@ -105,6 +105,9 @@ const kr: Messages = {
     transferred: "이체가 완료되었습니다",
     exchanged: "환전이 완료되었습니다",
     desk_minimum: "대량 환전은 {{minimum}} USDT 상당 이상부터 가능합니다",
+    faucet_off: "이 서버에서는 데모 지급이 꺼져 있습니다",
+    faucet_limit: "이 계정은 이미 데모 한도 {{limit}} {{coin}}를 받았습니다",
+    faucet_claimed: "테스트 USDT가 현물 지갑에 추가되었습니다",
   },
   security: {
     fund_password_rule: "자금 비밀번호는 영문과 숫자를 각각 하나 이상 포함한 8–20자여야 합니다",

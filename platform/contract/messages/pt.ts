@@ -106,6 +106,9 @@ const pt: Messages = {
     transferred: "Transferência concluída",
     exchanged: "Conversão concluída",
     desk_minimum: "A mesa de blocos aceita a partir de {{minimum}} USDT em valor",
+    faucet_off: "A torneira de demonstração está desligada neste servidor",
+    faucet_limit: "Esta conta já recebeu o máximo de demonstração de {{limit}} {{coin}}",
+    faucet_claimed: "USDT de teste adicionados à sua carteira spot",
   },
   security: {
     fund_password_rule: "A senha de fundos deve ter de 8 a 20 letras e dígitos, com pelo menos um de cada",

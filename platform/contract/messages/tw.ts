@@ -105,6 +105,9 @@ const tw: Messages = {
     transferred: "劃轉成功",
     exchanged: "兌換成功",
     desk_minimum: "大宗兌換起兌金額為 {{minimum}} USDT 等值",
+    faucet_off: "本伺服器未開啟示範領幣",
+    faucet_limit: "此帳戶已領取示範上限 {{limit}} {{coin}}",
+    faucet_claimed: "測試 USDT 已存入現貨帳戶",
   },
   security: {
     fund_password_rule: "資金密碼須為 8–20 位字母和數字，且至少包含一個字母和一個數字",

@@ -105,6 +105,9 @@ const vn: Messages = {
     transferred: "Chuyển khoản hoàn tất",
     exchanged: "Quy đổi hoàn tất",
     desk_minimum: "Quầy giao dịch khối lớn nhận từ {{minimum}} USDT trở lên",
+    faucet_off: "Vòi demo đang tắt trên máy chủ này",
+    faucet_limit: "Tài khoản này đã nhận tối đa bản demo {{limit}} {{coin}}",
+    faucet_claimed: "Đã thêm USDT thử nghiệm vào ví giao ngay",
   },
   security: {
     fund_password_rule: "Mật khẩu quỹ gồm 8–20 chữ cái và chữ số, có ít nhất một chữ cái và một chữ số",

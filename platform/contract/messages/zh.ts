@@ -105,6 +105,9 @@ const zh: Messages = {
     transferred: "划转成功",
     exchanged: "兑换成功",
     desk_minimum: "大宗兑换起兑金额为 {{minimum}} USDT 等值",
+    faucet_off: "本服务器未开启演示领币",
+    faucet_limit: "该账户已领取演示上限 {{limit}} {{coin}}",
+    faucet_claimed: "测试 USDT 已存入现货账户",
   },
   security: {
     fund_password_rule: "资金密码须为 8–20 位字母和数字，且至少包含一个字母和一个数字",
