@@ -1064,6 +1064,8 @@ export default {
     next_page: "Next",
     page_n: "Page {{page}}",
     details_title: "Order details",
+    details_pick: "Choose an order to see its details",
+    details_latest: "Latest orders",
     order_id: "Order no.",
     order_status_label: "Status",
     time: "Time",

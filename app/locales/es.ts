@@ -1075,6 +1075,8 @@ const es: UiResources = {
     next_page: "Siguiente",
     page_n: "Página {{page}}",
     details_title: "Detalles de la orden",
+    details_pick: "Elige una orden para ver sus detalles",
+    details_latest: "Órdenes recientes",
     order_id: "N.º de orden",
     order_status_label: "Estado",
     time: "Hora",

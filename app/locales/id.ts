@@ -1065,6 +1065,8 @@ const id: UiResources = {
     next_page: "Berikutnya",
     page_n: "Halaman {{page}}",
     details_title: "Detail order",
+    details_pick: "Pilih pesanan untuk melihat detailnya",
+    details_latest: "Pesanan terbaru",
     order_id: "No. order",
     order_status_label: "Status",
     time: "Waktu",

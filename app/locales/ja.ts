@@ -1064,6 +1064,8 @@ const ja: UiResources = {
     next_page: "次へ",
     page_n: "{{page}} ページ",
     details_title: "注文の詳細",
+    details_pick: "詳細を見る注文を選んでください",
+    details_latest: "最近の注文",
     order_id: "注文番号",
     order_status_label: "状態",
     time: "日時",

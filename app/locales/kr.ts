@@ -1057,6 +1057,8 @@ const kr: UiResources = {
     next_page: "다음",
     page_n: "{{page}}페이지",
     details_title: "주문 상세",
+    details_pick: "상세 내용을 볼 주문을 선택하세요",
+    details_latest: "최근 주문",
     order_id: "주문 번호",
     order_status_label: "상태",
     time: "시간",

@@ -1067,6 +1067,8 @@ const pt: UiResources = {
     next_page: "Próxima",
     page_n: "Página {{page}}",
     details_title: "Detalhes da ordem",
+    details_pick: "Escolha uma ordem para ver os detalhes",
+    details_latest: "Ordens recentes",
     order_id: "N.º da ordem",
     order_status_label: "Status",
     time: "Hora",

@@ -1069,6 +1069,8 @@ const ru: UiResources = {
     next_page: "Далее",
     page_n: "Страница {{page}}",
     details_title: "Подробности ордера",
+    details_pick: "Выберите ордер, чтобы увидеть подробности",
+    details_latest: "Последние ордера",
     order_id: "Номер ордера",
     order_status_label: "Статус",
     time: "Время",

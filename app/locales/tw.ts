@@ -1044,6 +1044,8 @@ const tw: UiResources = {
     next_page: "下一頁",
     page_n: "第 {{page}} 頁",
     details_title: "訂單詳情",
+    details_pick: "選擇一筆訂單查看詳情",
+    details_latest: "最近的訂單",
     order_id: "訂單編號",
     order_status_label: "狀態",
     time: "時間",

@@ -1065,6 +1065,8 @@ const vn: UiResources = {
     next_page: "Sau",
     page_n: "Trang {{page}}",
     details_title: "Chi tiết lệnh",
+    details_pick: "Chọn một lệnh để xem chi tiết",
+    details_latest: "Lệnh gần đây",
     order_id: "Mã lệnh",
     order_status_label: "Trạng thái",
     time: "Thời gian",

@@ -1043,6 +1043,8 @@ const zh: UiResources = {
     next_page: "下一页",
     page_n: "第 {{page}} 页",
     details_title: "订单详情",
+    details_pick: "选择一个订单查看详情",
+    details_latest: "最近的订单",
     order_id: "订单号",
     order_status_label: "状态",
     time: "时间",

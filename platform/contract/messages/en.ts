@@ -40,6 +40,8 @@ export default {
     passwords_differ: "The two passwords entered differ",
     area_code_invalid: "Choose a country or region code",
     area_code_required: "Choose the country or region code of your phone",
+    area_code_missing:
+      "The phone number has no country code: send area_code, or write the number as +<country code><number>",
     phone_invalid: "Enter a valid mobile number",
     code_format: "Enter the 6-digit code",
     invite_invalid: "Invite codes are 4–12 letters and digits",

@@ -39,6 +39,8 @@ const id: Messages = {
     passwords_differ: "Kedua kata sandi yang dimasukkan tidak sama",
     area_code_invalid: "Pilih kode negara atau wilayah",
     area_code_required: "Pilih kode negara atau wilayah untuk nomor ponsel Anda",
+    area_code_missing:
+      "Nomor ponsel tidak memiliki kode negara: kirim area_code, atau tulis nomor sebagai +<kode negara><nomor>",
     phone_invalid: "Masukkan nomor ponsel yang valid",
     code_format: "Masukkan kode 6 digit",
     invite_invalid: "Kode undangan terdiri dari 4–12 huruf dan angka",

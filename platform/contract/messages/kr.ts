@@ -39,6 +39,8 @@ const kr: Messages = {
     passwords_differ: "입력한 두 비밀번호가 일치하지 않습니다",
     area_code_invalid: "국가 또는 지역 번호를 선택해 주세요",
     area_code_required: "휴대폰 번호의 국가 또는 지역 번호를 선택해 주세요",
+    area_code_missing:
+      "전화번호에 국가 번호가 없습니다. area_code를 보내거나 번호를 +<국가 번호><번호> 형식으로 쓰세요",
     phone_invalid: "올바른 휴대폰 번호를 입력해 주세요",
     code_format: "6자리 인증 코드를 입력해 주세요",
     invite_invalid: "초대 코드는 영문과 숫자 4–12자입니다",

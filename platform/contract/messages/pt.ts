@@ -39,6 +39,8 @@ const pt: Messages = {
     passwords_differ: "As duas senhas digitadas não coincidem",
     area_code_invalid: "Escolha um código de país ou região",
     area_code_required: "Escolha o código de país ou região do seu celular",
+    area_code_missing:
+      "O número não tem o código do país: envie area_code ou escreva o número como +<código do país><número>",
     phone_invalid: "Digite um número de celular válido",
     code_format: "Digite o código de 6 dígitos",
     invite_invalid: "Os códigos de convite têm de 4 a 12 letras e números",

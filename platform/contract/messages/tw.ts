@@ -39,6 +39,7 @@ const tw: Messages = {
     passwords_differ: "兩次輸入的密碼不一致",
     area_code_invalid: "請選擇國家或地區代碼",
     area_code_required: "請選擇手機號碼所屬的國家或地區代碼",
+    area_code_missing: "手機號碼缺少國家區碼：請傳 area_code，或將號碼寫成 +<區碼><號碼>",
     phone_invalid: "請輸入有效的手機號碼",
     code_format: "請輸入 6 位數驗證碼",
     invite_invalid: "邀請碼須為 4–12 個英文字母或數字",

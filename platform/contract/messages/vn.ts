@@ -39,6 +39,7 @@ const vn: Messages = {
     passwords_differ: "Hai mật khẩu đã nhập không khớp",
     area_code_invalid: "Vui lòng chọn mã quốc gia hoặc khu vực",
     area_code_required: "Vui lòng chọn mã quốc gia hoặc khu vực của số điện thoại",
+    area_code_missing: "Số điện thoại thiếu mã quốc gia: gửi area_code, hoặc viết số dạng +<mã quốc gia><số>",
     phone_invalid: "Nhập số điện thoại hợp lệ",
     code_format: "Nhập mã gồm 6 chữ số",
     invite_invalid: "Mã mời gồm 4–12 chữ cái và chữ số",

@@ -39,6 +39,7 @@ const zh: Messages = {
     passwords_differ: "两次输入的密码不一致",
     area_code_invalid: "请选择国家或地区区号",
     area_code_required: "请选择手机号所属国家或地区的区号",
+    area_code_missing: "手机号缺少国家区号：请传 area_code，或将号码写成 +<区号><号码>",
     phone_invalid: "请输入有效的手机号",
     code_format: "请输入 6 位验证码",
     invite_invalid: "邀请码为 4–12 位字母或数字",
