@@ -226,6 +226,8 @@ const ja: UiResources = {
     modified_body:
       "安全のため、すべての端末からログアウトしました。新しいパスワードで再度ログインしてください。",
     outbox_title: "ローカル送信箱",
+    outbox_address: "宛先",
+    outbox_show: "表示",
     or_continue: "または",
     continue_google: "Google で続ける",
     continue_apple: "Apple で続ける",
@@ -252,6 +254,14 @@ const ja: UiResources = {
     wallet_start_over: "最初からやり直す",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "未認証",
+      pending: "審査中",
+      rejected: "却下",
+      primary: "初級認証済み",
+      advanced_pending: "上級認証を審査中",
+      advanced: "上級認証済み",
+    },
     invite_code: "招待コード",
     logout: "ログアウト",
     menu: {
@@ -412,6 +422,7 @@ const ja: UiResources = {
     google_step_scan: "このQRコードを読み取るか、キーを手入力します。",
     google_qr_label: "このアカウントを認証アプリに追加するQRコード",
     google_key_label: "キー",
+    google_key_copy: "キーをコピー",
     google_key_backup:
       "キーを書き留めて大切に保管してください。スマートフォンを失くしたときにコードを復元できます。",
     google_renew: "新しいキーを表示",
@@ -776,6 +787,7 @@ const ja: UiResources = {
     daily_rate: "日利",
     apr: "年利",
     pool_filled: "プールの充足率",
+    filled_percent: "{{percent}}% 充足",
     remaining: "残り",
     pool_total: "プール総額",
     pool_remaining: "残り額 / プール総額",

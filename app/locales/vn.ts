@@ -231,6 +231,8 @@ const vn: UiResources = {
     modified_body:
       "Để đảm bảo an toàn, tất cả thiết bị đã được đăng xuất. Hãy đăng nhập lại bằng mật khẩu mới.",
     outbox_title: "Hộp thư đi cục bộ",
+    outbox_address: "Địa chỉ",
+    outbox_show: "Hiển thị",
     or_continue: "hoặc",
     continue_google: "Tiếp tục với Google",
     continue_apple: "Tiếp tục với Apple",
@@ -256,6 +258,14 @@ const vn: UiResources = {
     wallet_start_over: "Bắt đầu lại",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "Chưa xác minh",
+      pending: "Đang xét duyệt",
+      rejected: "Bị từ chối",
+      primary: "Đã xác minh cơ bản",
+      advanced_pending: "Nâng cao đang xét duyệt",
+      advanced: "Đã xác minh đầy đủ",
+    },
     invite_code: "Mã mời",
     logout: "Đăng xuất",
     menu: {
@@ -416,6 +426,7 @@ const vn: UiResources = {
     google_step_scan: "Quét mã QR này bằng ứng dụng, hoặc nhập khóa thủ công.",
     google_qr_label: "Mã QR để thêm tài khoản này vào ứng dụng xác thực",
     google_key_label: "Khóa",
+    google_key_copy: "Sao chép khóa",
     google_key_backup: "Hãy ghi lại khóa và cất giữ cẩn thận: nó khôi phục mã khi bạn mất điện thoại.",
     google_renew: "Hiện khóa mới",
     google_step_code: "Nhập mã 6 chữ số mà ứng dụng hiển thị.",
@@ -779,6 +790,7 @@ const vn: UiResources = {
     daily_rate: "Lãi suất ngày",
     apr: "Lãi suất năm",
     pool_filled: "Mức lấp đầy pool",
+    filled_percent: "Đã lấp đầy {{percent}}%",
     remaining: "Còn lại",
     pool_total: "Quy mô pool",
     pool_remaining: "Còn lại / quy mô pool",
