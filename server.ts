@@ -271,6 +271,13 @@ server.listen(config.port, config.host, () => {
     { port, database: platform.database.kind, dataDir: config.dataDir, dev },
     `serving on http://localhost:${port}`,
   );
+  // A try-out's helpers, said once where the person who started it looks (see the README).
+  if (config.devOutbox)
+    logger.warn(
+      `DEV_OUTBOX is on: every e-mail and SMS code is readable at http://localhost:${port}/dev/outbox`,
+    );
+  if (config.demoFaucet)
+    logger.warn("DEMO_FAUCET is on: any account can claim test USDT on the Assets screen");
 });
 
 let stopping = false;

@@ -41,6 +41,22 @@ describe("configuration", () => {
     );
   });
 
+  it("turns the try-out helpers on for the embedded database only, unless told", () => {
+    const embedded = loadConfig({ DATA_DIR: dir() });
+    expect(embedded.demoFaucet).toBe(true);
+    expect(embedded.devOutbox).toBe(true);
+    const server = loadConfig({ DATA_DIR: dir(), DATABASE_URL: "postgres://db/x" });
+    expect(server.demoFaucet).toBe(false);
+    expect(server.devOutbox).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dir(), DATABASE_URL: "postgres://db/x", DEMO_FAUCET: "1" }).demoFaucet,
+    ).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), DEMO_FAUCET: "0" }).demoFaucet).toBe(false);
+    // A configured provider delivers the codes: they are not kept where anyone can read them.
+    expect(loadConfig({ DATA_DIR: dir(), SMTP_URL: "smtp://mail:25" }).devOutbox).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir(), DEMO_FAUCET: "yes" })).toThrow(/^Invalid DEMO_FAUCET="yes": /);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATA_DIR: dir(), PORT: "", DATABASE_URL: "" }).port).toBe(3000);
   });

@@ -62,8 +62,9 @@ const configSchema = z.object({
     .string()
     .regex(/^[a-z1-5.]{1,12}$/, "must be an EOS account name")
     .default("beacondeposi"),
-  DEV_OUTBOX: z.enum(["0", "1"]).default("0"),
+  DEV_OUTBOX: z.enum(["0", "1"]).optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
+  DEMO_FAUCET: z.enum(["0", "1"]).optional(),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   INSECURE_COOKIES: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -101,6 +102,8 @@ export type Config = {
   depositEosAccount: string;
   devOutbox: boolean;
   seedDemo: boolean;
+  /** The demo faucet: free test USDT through the ledger, and the demo account's starting balance. */
+  demoFaucet: boolean;
   /** Behind a reverse proxy: take the client's address and https from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** Plain-http try-outs only: session cookies without `Secure` in production. */
@@ -170,9 +173,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     binance: { wsUrl: c.BINANCE_WS_URL, restUrl: c.BINANCE_REST_URL },
     depositXpub: c.DEPOSIT_XPUB,
     depositEosAccount: c.DEPOSIT_EOS_ACCOUNT,
-    devOutbox: c.DEV_OUTBOX === "1",
-    // The demo account is on by default only for the embedded database (a local try-out).
+    // A local try-out (embedded database, no e-mail or SMS provider) shows its codes at
+    // /dev/outbox, or nobody could sign up; once a provider is configured, codes go only there.
+    devOutbox: c.DEV_OUTBOX ? c.DEV_OUTBOX === "1" : !c.DATABASE_URL && !c.SMTP_URL && !c.SMS_WEBHOOK_URL,
+    // The demo account and the demo faucet are on by default only for the embedded database.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !c.DATABASE_URL,
+    demoFaucet: c.DEMO_FAUCET ? c.DEMO_FAUCET === "1" : !c.DATABASE_URL,
     trustProxy: c.TRUST_PROXY === "1",
     insecureCookies: c.INSECURE_COOKIES === "1",
     logLevel: c.LOG_LEVEL,

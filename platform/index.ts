@@ -13,7 +13,7 @@ import { mountDocs } from "./http/docs.ts";
 import { healthRoutes } from "./http/health.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./http/rate-limit.ts";
 import { identityRoutes } from "./identity/routes.ts";
-import { type IdentityDeps, seedDemo } from "./identity/service.ts";
+import { DEMO_ACCOUNT, type IdentityDeps, seedDemo } from "./identity/service.ts";
 import { authenticate } from "./identity/sessions.ts";
 import { inboxRoutes } from "./inbox/routes.ts";
 import { kycRoutes } from "./kyc/routes.ts";
@@ -49,6 +49,7 @@ import { riskPass } from "./trading/risk.ts";
 import { tradingRoutes } from "./trading/routes.ts";
 import { seedTradingParams } from "./trading/seed.ts";
 import { depositXpub } from "./wallet/derive.ts";
+import { fundDemoAccount } from "./wallet/faucet.ts";
 import { walletRoutes } from "./wallet/routes.ts";
 import { seedWallet } from "./wallet/seed.ts";
 import "./earn/ops.ts";
@@ -175,6 +176,9 @@ export async function createPlatform(options: {
     contentRoutes(api);
     marketRoutes(api, market.view);
     await seedWallet(database.db);
+    // The demo account starts with test money, so a try-out can trade at once (DEMO_FAUCET).
+    if (config.seedDemo && config.demoFaucet && !options.operatorMode)
+      await fundDemoAccount(database.db, DEMO_ACCOUNT.email);
     const wallet: WalletDeps = {
       db: database.db,
       priceUsdt: (coin) => {

@@ -232,6 +232,8 @@ const es: UiResources = {
     modified_body:
       "Por tu seguridad, se ha cerrado la sesión en todos los dispositivos. Vuelve a iniciar sesión con tu nueva contraseña.",
     outbox_title: "Bandeja de salida local",
+    outbox_address: "Dirección",
+    outbox_show: "Mostrar",
     or_continue: "o",
     continue_google: "Continuar con Google",
     continue_apple: "Continuar con Apple",
@@ -257,6 +259,14 @@ const es: UiResources = {
     wallet_start_over: "Empezar de nuevo",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "Sin verificar",
+      pending: "En revisión",
+      rejected: "Rechazada",
+      primary: "Verificación básica",
+      advanced_pending: "Avanzada en revisión",
+      advanced: "Verificación completa",
+    },
     invite_code: "Código de invitación",
     logout: "Cerrar sesión",
     menu: {
@@ -421,6 +431,7 @@ const es: UiResources = {
     google_step_scan: "Escanea este código QR con ella o escribe la clave a mano.",
     google_qr_label: "Código QR para añadir esta cuenta a tu autenticador",
     google_key_label: "Clave",
+    google_key_copy: "Copiar clave",
     google_key_backup: "Apunta la clave y guárdala bien: recupera tus códigos si pierdes el teléfono.",
     google_renew: "Mostrar una clave nueva",
     google_step_code: "Introduce el código de 6 dígitos que muestra la app.",
@@ -569,6 +580,14 @@ const es: UiResources = {
     holding_hint: "Tu cara y el documento legibles. JPEG, PNG o WebP, de 2 MB como máximo.",
   },
   wallet: {
+    faucet: {
+      title: "Fondos de demostración",
+      badge: "Instalación de demostración",
+      body: "Dinero de prueba para probar aquí el trading, las ganancias y los retiros. No tiene valor y solo existe en este servidor.",
+      claim: "Obtener {{grant}} {{coin}} de prueba",
+      left: "Recibidos {{received}} de {{limit}} {{coin}}; quedan {{remaining}} para esta cuenta.",
+      used: "Esta cuenta ya recibió el máximo de demostración de {{limit}} {{coin}}.",
+    },
     assets_title: "Activos",
     total_assets: "Activos totales (USDT)",
     hide_balances: "Ocultar saldos",
@@ -709,6 +728,7 @@ const es: UiResources = {
       other: "Otros",
     },
     types: {
+      faucet: "Fondos de demostración",
       deposit: "Depósito",
       fiat_recharge: "Depósito por banco / monedero",
       withdrawal: "Retiro",
@@ -782,6 +802,7 @@ const es: UiResources = {
     daily_rate: "Tasa diaria",
     apr: "TAE",
     pool_filled: "Ocupación del pool",
+    filled_percent: "{{percent}} % ocupado",
     remaining: "Restante",
     pool_total: "Importe del pool",
     pool_remaining: "Restante / importe del pool",
@@ -1078,6 +1099,8 @@ const es: UiResources = {
     next_page: "Siguiente",
     page_n: "Página {{page}}",
     details_title: "Detalles de la orden",
+    details_pick: "Elige una orden para ver sus detalles",
+    details_latest: "Órdenes recientes",
     order_id: "N.º de orden",
     order_status_label: "Estado",
     time: "Hora",

@@ -228,6 +228,8 @@ const id: UiResources = {
     modified_body:
       "Demi keamanan Anda, semua perangkat telah dikeluarkan. Masuk kembali dengan kata sandi baru Anda.",
     outbox_title: "Kotak keluar lokal",
+    outbox_address: "Alamat",
+    outbox_show: "Tampilkan",
     or_continue: "atau",
     continue_google: "Lanjutkan dengan Google",
     continue_apple: "Lanjutkan dengan Apple",
@@ -253,6 +255,14 @@ const id: UiResources = {
     wallet_start_over: "Mulai lagi",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "Belum terverifikasi",
+      pending: "Sedang ditinjau",
+      rejected: "Ditolak",
+      primary: "Verifikasi dasar",
+      advanced_pending: "Lanjutan sedang ditinjau",
+      advanced: "Terverifikasi penuh",
+    },
     invite_code: "Kode undangan",
     logout: "Keluar",
     menu: {
@@ -415,6 +425,7 @@ const id: UiResources = {
     google_step_scan: "Pindai kode QR ini dengan aplikasi tersebut, atau ketik kuncinya.",
     google_qr_label: "Kode QR untuk menambahkan akun ini ke autentikator",
     google_key_label: "Kunci",
+    google_key_copy: "Salin kunci",
     google_key_backup:
       "Catat kunci ini dan simpan dengan aman: kunci ini memulihkan kode Anda jika ponsel hilang.",
     google_renew: "Tampilkan kunci baru",
@@ -562,6 +573,14 @@ const id: UiResources = {
     holding_hint: "Wajah dan dokumen sama-sama terbaca. JPEG, PNG, atau WebP, maksimal 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "Dana demo",
+      badge: "Instalasi demo",
+      body: "Uang uji coba untuk mencoba trading, penghasilan, dan penarikan di sini. Tidak bernilai dan hanya ada di server ini.",
+      claim: "Dapatkan {{grant}} {{coin}} uji coba",
+      left: "Diterima {{received}} dari {{limit}} {{coin}}; sisa {{remaining}} untuk akun ini.",
+      used: "Akun ini sudah menerima batas demo {{limit}} {{coin}}.",
+    },
     assets_title: "Aset",
     total_assets: "Total aset (USDT)",
     hide_balances: "Sembunyikan saldo",
@@ -702,6 +721,7 @@ const id: UiResources = {
       other: "Lainnya",
     },
     types: {
+      faucet: "Dana demo",
       deposit: "Deposit kripto",
       fiat_recharge: "Deposit bank / dompet digital",
       withdrawal: "Penarikan",
@@ -774,6 +794,7 @@ const id: UiResources = {
     daily_rate: "Bunga harian",
     apr: "Bunga tahunan",
     pool_filled: "Pool terisi",
+    filled_percent: "{{percent}}% terisi",
     remaining: "Sisa",
     pool_total: "Jumlah pool",
     pool_remaining: "Sisa / jumlah pool",
@@ -1068,6 +1089,8 @@ const id: UiResources = {
     next_page: "Berikutnya",
     page_n: "Halaman {{page}}",
     details_title: "Detail order",
+    details_pick: "Pilih pesanan untuk melihat detailnya",
+    details_latest: "Pesanan terbaru",
     order_id: "No. order",
     order_status_label: "Status",
     time: "Waktu",

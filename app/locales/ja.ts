@@ -226,6 +226,8 @@ const ja: UiResources = {
     modified_body:
       "安全のため、すべての端末からログアウトしました。新しいパスワードで再度ログインしてください。",
     outbox_title: "ローカル送信箱",
+    outbox_address: "宛先",
+    outbox_show: "表示",
     or_continue: "または",
     continue_google: "Google で続ける",
     continue_apple: "Apple で続ける",
@@ -252,6 +254,14 @@ const ja: UiResources = {
     wallet_start_over: "最初からやり直す",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "未認証",
+      pending: "審査中",
+      rejected: "却下",
+      primary: "初級認証済み",
+      advanced_pending: "上級認証を審査中",
+      advanced: "上級認証済み",
+    },
     invite_code: "招待コード",
     logout: "ログアウト",
     menu: {
@@ -412,6 +422,7 @@ const ja: UiResources = {
     google_step_scan: "このQRコードを読み取るか、キーを手入力します。",
     google_qr_label: "このアカウントを認証アプリに追加するQRコード",
     google_key_label: "キー",
+    google_key_copy: "キーをコピー",
     google_key_backup:
       "キーを書き留めて大切に保管してください。スマートフォンを失くしたときにコードを復元できます。",
     google_renew: "新しいキーを表示",
@@ -559,6 +570,14 @@ const ja: UiResources = {
     holding_hint: "顔と書類の両方が読み取れること。JPEG、PNG、WebP、2 MBまで。",
   },
   wallet: {
+    faucet: {
+      title: "デモ資金",
+      badge: "デモ環境",
+      body: "ここで取引・運用・出金を試すためのテスト用資金です。価値はなく、このサーバー上にのみ存在します。",
+      claim: "テスト用 {{coin}} を {{grant}} 受け取る",
+      left: "{{limit}} {{coin}} のうち {{received}} 受取済み。このアカウントの残りは {{remaining}} です。",
+      used: "このアカウントはデモの上限 {{limit}} {{coin}} を受け取り済みです。",
+    },
     assets_title: "資産",
     total_assets: "総資産（USDT）",
     hide_balances: "残高を隠す",
@@ -698,6 +717,7 @@ const ja: UiResources = {
       other: "その他",
     },
     types: {
+      faucet: "デモ資金",
       deposit: "入金",
       fiat_recharge: "銀行・電子ウォレット入金",
       withdrawal: "出金",
@@ -770,6 +790,7 @@ const ja: UiResources = {
     daily_rate: "日利",
     apr: "年利",
     pool_filled: "プールの充足率",
+    filled_percent: "{{percent}}% 充足",
     remaining: "残り",
     pool_total: "プール総額",
     pool_remaining: "残り額 / プール総額",
@@ -1065,6 +1086,8 @@ const ja: UiResources = {
     next_page: "次へ",
     page_n: "{{page}} ページ",
     details_title: "注文の詳細",
+    details_pick: "詳細を見る注文を選んでください",
+    details_latest: "最近の注文",
     order_id: "注文番号",
     order_status_label: "状態",
     time: "日時",

@@ -227,6 +227,8 @@ const pt: UiResources = {
     modified_body:
       "Para sua segurança, todos os dispositivos foram desconectados. Entre novamente com sua nova senha.",
     outbox_title: "Caixa de saída local",
+    outbox_address: "Endereço",
+    outbox_show: "Mostrar",
     or_continue: "ou",
     continue_google: "Continuar com o Google",
     continue_apple: "Continuar com a Apple",
@@ -252,6 +254,14 @@ const pt: UiResources = {
     wallet_start_over: "Começar de novo",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "Não verificado",
+      pending: "Em análise",
+      rejected: "Rejeitado",
+      primary: "Verificação básica",
+      advanced_pending: "Avançada em análise",
+      advanced: "Verificação completa",
+    },
     invite_code: "Código de convite",
     logout: "Sair",
     menu: {
@@ -414,6 +424,7 @@ const pt: UiResources = {
     google_step_scan: "Escaneie este código QR com ele ou digite a chave manualmente.",
     google_qr_label: "Código QR para adicionar esta conta ao autenticador",
     google_key_label: "Chave",
+    google_key_copy: "Copiar chave",
     google_key_backup: "Anote a chave e guarde-a bem: ela recupera seus códigos se você perder o celular.",
     google_renew: "Mostrar uma nova chave",
     google_step_code: "Digite o código de 6 dígitos exibido no app.",
@@ -562,6 +573,14 @@ const pt: UiResources = {
     holding_hint: "Rosto e documento legíveis. JPEG, PNG ou WebP, até 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "Fundos de demonstração",
+      badge: "Instalação de demonstração",
+      body: "Dinheiro de teste para experimentar aqui negociação, rendimentos e saques. Não tem valor e existe só neste servidor.",
+      claim: "Receber {{grant}} {{coin}} de teste",
+      left: "Recebidos {{received}} de {{limit}} {{coin}}; restam {{remaining}} para esta conta.",
+      used: "Esta conta já recebeu o máximo de demonstração de {{limit}} {{coin}}.",
+    },
     assets_title: "Ativos",
     total_assets: "Ativos totais (USDT)",
     hide_balances: "Ocultar saldos",
@@ -703,6 +722,7 @@ const pt: UiResources = {
       other: "Outros",
     },
     types: {
+      faucet: "Fundos de demonstração",
       deposit: "Depósito",
       fiat_recharge: "Depósito por banco / carteira",
       withdrawal: "Saque",
@@ -775,6 +795,7 @@ const pt: UiResources = {
     daily_rate: "Taxa diária",
     apr: "Taxa anual",
     pool_filled: "Preenchimento do pool",
+    filled_percent: "{{percent}}% preenchido",
     remaining: "Restante",
     pool_total: "Valor do pool",
     pool_remaining: "Restante / valor do pool",
@@ -1070,6 +1091,8 @@ const pt: UiResources = {
     next_page: "Próxima",
     page_n: "Página {{page}}",
     details_title: "Detalhes da ordem",
+    details_pick: "Escolha uma ordem para ver os detalhes",
+    details_latest: "Ordens recentes",
     order_id: "N.º da ordem",
     order_status_label: "Status",
     time: "Hora",

@@ -229,6 +229,8 @@ const ru: UiResources = {
     modified_body:
       "В целях безопасности мы завершили сеансы на всех устройствах. Войдите снова с новым паролем.",
     outbox_title: "Локальные исходящие",
+    outbox_address: "Адрес",
+    outbox_show: "Показать",
     or_continue: "или",
     continue_google: "Продолжить с Google",
     continue_apple: "Продолжить с Apple",
@@ -255,6 +257,14 @@ const ru: UiResources = {
     wallet_start_over: "Начать заново",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "Не подтверждено",
+      pending: "На проверке",
+      rejected: "Отклонено",
+      primary: "Базовая пройдена",
+      advanced_pending: "Расширенная на проверке",
+      advanced: "Полностью подтверждено",
+    },
     invite_code: "Код приглашения",
     logout: "Выйти",
     menu: {
@@ -417,6 +427,7 @@ const ru: UiResources = {
     google_step_scan: "Отсканируйте им этот QR-код или введите ключ вручную.",
     google_qr_label: "QR-код для добавления аккаунта в аутентификатор",
     google_key_label: "Ключ",
+    google_key_copy: "Скопировать ключ",
     google_key_backup: "Запишите ключ и храните его надёжно: он восстановит коды, если вы потеряете телефон.",
     google_renew: "Показать новый ключ",
     google_step_code: "Введите 6-значный код из приложения.",
@@ -563,6 +574,14 @@ const ru: UiResources = {
     holding_hint: "Лицо и документ хорошо видны. JPEG, PNG или WebP, не больше 2 МБ.",
   },
   wallet: {
+    faucet: {
+      title: "Демо-средства",
+      badge: "Демо-установка",
+      body: "Тестовые деньги, чтобы попробовать здесь торговлю, доход и вывод. Они ничего не стоят и существуют только на этом сервере.",
+      claim: "Получить {{grant}} тестовых {{coin}}",
+      left: "Получено {{received}} из {{limit}} {{coin}}; для этого аккаунта осталось {{remaining}}.",
+      used: "Этот аккаунт уже получил демо-максимум {{limit}} {{coin}}.",
+    },
     assets_title: "Активы",
     total_assets: "Всего активов (USDT)",
     hide_balances: "Скрыть балансы",
@@ -703,6 +722,7 @@ const ru: UiResources = {
       other: "Другое",
     },
     types: {
+      faucet: "Демо-средства",
       deposit: "Пополнение",
       fiat_recharge: "Пополнение через банк / кошелёк",
       withdrawal: "Вывод",
@@ -776,6 +796,7 @@ const ru: UiResources = {
     daily_rate: "Дневная ставка",
     apr: "Годовых",
     pool_filled: "Заполненность пула",
+    filled_percent: "Заполнено {{percent}}%",
     remaining: "Остаток",
     pool_total: "Объём пула",
     pool_remaining: "Остаток / объём пула",
@@ -1072,6 +1093,8 @@ const ru: UiResources = {
     next_page: "Далее",
     page_n: "Страница {{page}}",
     details_title: "Подробности ордера",
+    details_pick: "Выберите ордер, чтобы увидеть подробности",
+    details_latest: "Последние ордера",
     order_id: "Номер ордера",
     order_status_label: "Статус",
     time: "Время",

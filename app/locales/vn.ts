@@ -231,6 +231,8 @@ const vn: UiResources = {
     modified_body:
       "Để đảm bảo an toàn, tất cả thiết bị đã được đăng xuất. Hãy đăng nhập lại bằng mật khẩu mới.",
     outbox_title: "Hộp thư đi cục bộ",
+    outbox_address: "Địa chỉ",
+    outbox_show: "Hiển thị",
     or_continue: "hoặc",
     continue_google: "Tiếp tục với Google",
     continue_apple: "Tiếp tục với Apple",
@@ -256,6 +258,14 @@ const vn: UiResources = {
     wallet_start_over: "Bắt đầu lại",
   },
   account: {
+    kyc_row: {
+      unauthenticated: "Chưa xác minh",
+      pending: "Đang xét duyệt",
+      rejected: "Bị từ chối",
+      primary: "Đã xác minh cơ bản",
+      advanced_pending: "Nâng cao đang xét duyệt",
+      advanced: "Đã xác minh đầy đủ",
+    },
     invite_code: "Mã mời",
     logout: "Đăng xuất",
     menu: {
@@ -416,6 +426,7 @@ const vn: UiResources = {
     google_step_scan: "Quét mã QR này bằng ứng dụng, hoặc nhập khóa thủ công.",
     google_qr_label: "Mã QR để thêm tài khoản này vào ứng dụng xác thực",
     google_key_label: "Khóa",
+    google_key_copy: "Sao chép khóa",
     google_key_backup: "Hãy ghi lại khóa và cất giữ cẩn thận: nó khôi phục mã khi bạn mất điện thoại.",
     google_renew: "Hiện khóa mới",
     google_step_code: "Nhập mã 6 chữ số mà ứng dụng hiển thị.",
@@ -562,6 +573,14 @@ const vn: UiResources = {
     holding_hint: "Thấy rõ cả khuôn mặt và giấy tờ. JPEG, PNG hoặc WebP, tối đa 2 MB.",
   },
   wallet: {
+    faucet: {
+      title: "Tiền demo",
+      badge: "Bản cài đặt demo",
+      body: "Tiền thử nghiệm để trải nghiệm giao dịch, sinh lời và rút tiền tại đây. Nó không có giá trị và chỉ tồn tại trên máy chủ này.",
+      claim: "Nhận {{grant}} {{coin}} thử nghiệm",
+      left: "Đã nhận {{received}} / {{limit}} {{coin}}; tài khoản này còn {{remaining}}.",
+      used: "Tài khoản này đã nhận tối đa bản demo {{limit}} {{coin}}.",
+    },
     assets_title: "Tài sản",
     total_assets: "Tổng tài sản (USDT)",
     hide_balances: "Ẩn số dư",
@@ -702,6 +721,7 @@ const vn: UiResources = {
       other: "Khác",
     },
     types: {
+      faucet: "Tiền demo",
       deposit: "Nạp tiền",
       fiat_recharge: "Nạp qua ngân hàng / ví",
       withdrawal: "Rút tiền",
@@ -774,6 +794,7 @@ const vn: UiResources = {
     daily_rate: "Lãi suất ngày",
     apr: "Lãi suất năm",
     pool_filled: "Mức lấp đầy pool",
+    filled_percent: "Đã lấp đầy {{percent}}%",
     remaining: "Còn lại",
     pool_total: "Quy mô pool",
     pool_remaining: "Còn lại / quy mô pool",
@@ -1067,6 +1088,8 @@ const vn: UiResources = {
     next_page: "Sau",
     page_n: "Trang {{page}}",
     details_title: "Chi tiết lệnh",
+    details_pick: "Chọn một lệnh để xem chi tiết",
+    details_latest: "Lệnh gần đây",
     order_id: "Mã lệnh",
     order_status_label: "Trạng thái",
     time: "Thời gian",

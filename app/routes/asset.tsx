@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
 import type { Asset, Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
+import { loadFaucet } from "../.server/faucet.ts";
 import { readAssetPrefs, saveAssetPref } from "../.server/wallet.ts";
+import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { isWallet, Tabs, WALLETS, type WalletName } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
@@ -28,11 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wallet: WalletName = isWallet(url.searchParams.get("wallet"))
     ? (url.searchParams.get("wallet") as WalletName)
     : "spot";
-  const [assets, prefs] = await Promise.all([
-    apiClient(request, context).data<Assets>("/account/index"),
+  const api = apiClient(request, context);
+  const [assets, prefs, faucet] = await Promise.all([
+    api.data<Assets>("/account/index"),
     readAssetPrefs(request),
+    loadFaucet(api),
   ]);
-  return { assets, wallet, prefs };
+  return { assets, wallet, prefs, faucet };
 }
 
 /** The two switches: plain form posts that store the choice in a cookie and come back. */
@@ -66,7 +70,7 @@ function useSwitch(pref: "hide" | "small", saved: boolean) {
 
 export default function AssetScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("wallet");
-  const { assets, wallet, prefs } = loaderData;
+  const { assets, wallet, prefs, faucet } = loaderData;
   const hide = useSwitch("hide", prefs.hide);
   const small = useSwitch("small", prefs.small);
   const shown = (value: string) => (hide.on ? HIDDEN : value);
@@ -108,6 +112,7 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
       </section>
+      {faucet && <DemoFaucet faucet={faucet} back={`/asset?wallet=${wallet}`} />}
 
       <div className="mt-2">
         <Tabs

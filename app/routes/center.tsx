@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import type { User } from "../../platform/contract/identity.ts";
 import { apiClient } from "../.server/api.ts";
 import { currentUser } from "../.server/user.ts";
 import { mediaUrl } from "../avatar.ts";
@@ -78,6 +79,7 @@ export default function Center({ loaderData }: Route.ComponentProps) {
                 {t(`menu.${m.key}`)}
               </span>
               <span className="flex items-center gap-2">
+                {m.to === "/verify" && <KycState authentication={user.authentication} />}
                 {m.to === "/messages" && unread > 0 && (
                   <span className="rounded-full bg-down px-2 text-xs font-semibold text-white">
                     {t("unread", { count: unread })}
@@ -95,5 +97,31 @@ export default function Center({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
     </div>
+  );
+}
+
+/** Where identity verification stands, on its menu row: the level that needs attention next. */
+function KycState({ authentication: { primary, advanced } }: { authentication: User["authentication"] }) {
+  const { t } = useTranslation("account");
+  const key =
+    primary !== "authenticated"
+      ? primary
+      : advanced === "authenticated"
+        ? "advanced"
+        : advanced === "pending"
+          ? "advanced_pending"
+          : "primary";
+  const tone =
+    key === "advanced" || key === "primary"
+      ? "text-up"
+      : key === "rejected"
+        ? "text-down"
+        : key.endsWith("pending")
+          ? "text-accent"
+          : "text-muted";
+  return (
+    <span className={`text-xs ${tone}`} data-testid="kyc-state">
+      {t(`kyc_row.${key}`)}
+    </span>
   );
 }

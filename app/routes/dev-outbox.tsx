@@ -1,10 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { servicesContext } from "../.server/context.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/dev-outbox";
 
-export const handle: RouteHandle = { title: "auth:outbox_title", hideNav: true };
+// The title's namespace must load with the page, or it shows its raw key (and hydrates apart).
+export const handle: RouteHandle = { title: "auth:outbox_title", hideNav: true, i18n: ["auth"] };
 
 type Message = {
   id: number;
@@ -25,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
   const { to, messages } = loaderData;
   return (
     <div className="px-4 py-4">
@@ -34,10 +37,10 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
           defaultValue={to}
           className="input"
           placeholder="name@example.com or +6591234567"
-          aria-label="Address"
+          aria-label={t("outbox_address")}
         />
         <button type="submit" className="btn btn-secondary">
-          Show
+          {t("outbox_show")}
         </button>
       </form>
       <ul className="mt-4 space-y-3">

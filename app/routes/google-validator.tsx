@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import type { GoogleSetup } from "../../platform/contract/security.ts";
@@ -7,11 +8,19 @@ import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { AuthHeading } from "../components/auth.tsx";
+import { CopyButton } from "../components/copy-button.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { Badge, Notice } from "../components/security.tsx";
 import { googleForm } from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/google-validator";
+
+/** A key in groups of four characters (the last may be shorter), each with where it starts. */
+const keyGroups = (key: string) =>
+  Array.from({ length: Math.ceil(key.length / 4) }, (_, n) => ({
+    at: n * 4,
+    text: key.slice(n * 4, n * 4 + 4),
+  }));
 
 // Google Authenticator: scan the QR code (drawn on the server, no script needed) or type the key,
 // then confirm with a 6-digit code. Once bound, a current code unbinds it.
@@ -98,9 +107,21 @@ export default function GoogleValidator({ loaderData, actionData }: Route.Compon
             dangerouslySetInnerHTML={{ __html: setup.qr_svg }}
           />
           <p className="mt-3 text-sm text-muted">{t("google_key_label")}</p>
-          <p className="card mt-1 break-all p-3 font-mono text-base select-all" data-testid="google-secret">
-            {setup.secret}
-          </p>
+          <div className="card mt-1 flex items-center gap-2 p-3">
+            {/* Groups of four, as authenticators show keys; a line breaks only between groups
+                (<wbr>), and what is selected or copied is the key without spaces. */}
+            <p className="min-w-0 flex-1 font-mono text-base select-all" data-testid="google-secret">
+              {keyGroups(setup.secret).map((group) => (
+                <Fragment key={group.at}>
+                  {group.at > 0 && <wbr />}
+                  <span className={group.at + 4 < setup.secret.length ? "mr-2" : undefined}>
+                    {group.text}
+                  </span>
+                </Fragment>
+              ))}
+            </p>
+            <CopyButton value={setup.secret} label={t("google_key_copy")} />
+          </div>
           <p className="mt-1 text-xs text-muted">{t("google_key_backup")}</p>
           <Form method="post" className="mt-2">
             <button type="submit" name="intent" value="renew" className="text-sm text-accent">

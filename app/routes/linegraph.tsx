@@ -108,7 +108,8 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <nav className="mt-3 flex gap-1 overflow-x-auto px-2" aria-label={t("intervals")}>
+      {/* One equal column each: all eight fit a 360 px screen, nothing hides behind a scroll. */}
+      <nav className="mt-3 grid grid-cols-8 gap-0.5 px-2" aria-label={t("intervals")}>
         {INTERVALS.map((value) => (
           <Link
             key={value}
@@ -117,8 +118,8 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
             preventScrollReset
             className={
               value === interval
-                ? "rounded bg-line px-3 py-1.5 text-sm font-semibold"
-                : "px-3 py-1.5 text-sm text-muted"
+                ? "flex min-h-9 items-center justify-center rounded bg-line text-sm font-semibold"
+                : "flex min-h-9 items-center justify-center text-sm text-muted"
             }
             aria-current={value === interval ? "true" : undefined}
           >

@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
+import { getI18n, getLocale } from "../.server/i18n.ts";
 import { oauthProviders } from "../.server/oauth.ts";
 import { safeRedirect } from "../.server/redirects.ts";
 import { getToken } from "../.server/session.ts";
 import { afterSignIn, type SignInResult } from "../.server/sign-in.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { defaultDialCode } from "../dial-code.ts";
 import { loginForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/login";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (getToken(context)) throw redirect(redirectTo);
   return {
     type: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
-    areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || "1",
+    areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || defaultDialCode(getLocale(context)),
     redirectTo,
     providers: await oauthProviders(request, context),
   };

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Post } from "../../platform/contract/content.ts";
 import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
 import { POST_TYPES } from "../../platform/contract/posts.ts";
@@ -17,9 +17,11 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const id = params.get("id");
-  const slug = params.get("slug");
-  // A bad or missing id is the platform's 422/404, shown by the error page in the reader's language.
+  const id = params.get("id") || null;
+  const slug = params.get("slug") || null;
+  // No post named (the spec's bare /notice): the notices to choose from.
+  if (id === null && slug === null) throw redirect("/noticelist");
+  // A bad id is the platform's 422/404, shown by the error page in the reader's language.
   const post = await apiClient(request, context).data<Post>(
     "/posts/show",
     id !== null ? { id } : { slug: slug ?? "" },

@@ -5,7 +5,7 @@ import type { OrderView, PositionView } from "../../platform/contract/trading.ts
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
 import { qty, signed, tone, usdt } from "../components/trade/format.ts";
-import { pairOf, SideLabel } from "../components/trade/orders.tsx";
+import { Empty, HistoryOrderItem, pairOf, SideLabel } from "../components/trade/orders.tsx";
 import { Time } from "../components/trade/ui.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/orderdetails";
@@ -28,10 +28,30 @@ type Close = {
 };
 type Details = { order: OrderView; position: PositionView | null; closes: Close[] };
 
+type OrderPage = { list: OrderView[] };
+const PICK = 10;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = Number(new URL(request.url).searchParams.get("id"));
+  const raw = new URL(request.url).searchParams.get("id");
+  const api = apiClient(request, context);
+  // No order named (the spec's bare route): the latest orders of both markets to pick from.
+  if (!raw) {
+    const pages = await Promise.all(
+      (["contract", "spot"] as const).flatMap((market) =>
+        (["open", "history"] as const).map((status) =>
+          api.data<OrderPage>(`/${market}/orders`, { status, page: 1, limit: PICK }),
+        ),
+      ),
+    );
+    const latest = pages
+      .flatMap((p) => p.list)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, PICK);
+    return { details: null, latest };
+  }
+  const id = Number(raw);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
-  return apiClient(request, context).data<Details>("/trade/order", { id });
+  return { details: await api.data<Details>("/trade/order", { id }), latest: [] };
 }
 
 function Row({
@@ -56,9 +76,37 @@ function Row({
  * price tick it used (time to the millisecond): the platform fills at its published price, and
  * anyone can check it against the chart (the "transparent" promise).
  */
-export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+export default function OrderDetailsScreen({ loaderData }: Route.ComponentProps) {
+  const { details, latest } = loaderData;
+  return details ? <OrderDetails {...details} /> : <PickOrder latest={latest} />;
+}
+
+/** /orderdetails with no order named: the latest ones, each opening its details. */
+function PickOrder({ latest }: { latest: OrderView[] }) {
   const { t } = useTranslation("trade");
-  const { order, position, closes } = loaderData;
+  return (
+    <div className="pb-6">
+      <h2 className="px-4 pt-4 text-sm text-muted">{t("details_pick")}</h2>
+      {latest.length === 0 ? (
+        <Empty>{t("no_history")}</Empty>
+      ) : (
+        <ul aria-label={t("details_latest")}>
+          {latest.map((order) => (
+            <HistoryOrderItem key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+      <div className="px-4">
+        <Link to="/traderecord" className="btn btn-secondary btn-block mt-4">
+          {t("records_title")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function OrderDetails({ order, position, closes }: Details) {
+  const { t } = useTranslation("trade");
   const precision = pricePrecision(order.code);
   const price = (v: string | null | undefined) => (v ? formatPrice(v, precision) : "-");
   const coin = pairOf(order.code).split("/")[0] ?? "";

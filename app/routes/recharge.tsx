@@ -4,10 +4,12 @@ import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
+import { claimFromForm, loadFaucet } from "../.server/faucet.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { networksByCoin, pick } from "../.server/wallet.ts";
 import { CopyButton } from "../components/copy-button.tsx";
+import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { Chips, InfoRow, Notice, Tabs } from "../components/wallet.tsx";
 import { fiatRechargeForm } from "../forms/funds.ts";
@@ -33,8 +35,9 @@ type DepositAddress = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "fiat" ? ("fiat" as const) : ("crypto" as const);
-  if (tab === "fiat") return { tab, coins: [], networks: [], deposit: null, qr: "" };
   const api = apiClient(request, context);
+  const faucet = await loadFaucet(api);
+  if (tab === "fiat") return { tab, coins: [], networks: [], deposit: null, qr: "", faucet };
   const byCoin = await networksByCoin(api);
   // Only coins and networks that take deposits now.
   const open = [...byCoin].map(([coin, list]) => [coin, list.filter((n) => n.deposit_enabled)] as const);
@@ -50,12 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     errorCorrectionLevel: "M",
     color: { dark: "#000000", light: "#ffffff" },
   });
-  return { tab, coins, networks, deposit, qr };
+  return { tab, coins, networks, deposit, qr, faucet };
 }
 
 /** A fiat recharge request: it waits for the operator to confirm the payment. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  // The demo faucet's button (on this screen and on /asset) posts here.
+  if (formData.get("intent") === "faucet") return claimFromForm(request, context, formData);
   const submission = parseWithZod(formData, { schema: fiatRechargeForm });
   if (submission.status !== "success") return submission.reply();
   const result = await apiClient(request, context).post<{ id: number }>(
@@ -69,9 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Recharge({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("wallet");
-  const { tab } = loaderData;
+  const { tab, faucet } = loaderData;
   return (
     <div>
+      {faucet && <DemoFaucet faucet={faucet} back={tab === "fiat" ? "/recharge?tab=fiat" : "/asset"} />}
       <Tabs
         label={t("recharge_ways")}
         options={[

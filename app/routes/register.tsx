@@ -5,11 +5,12 @@ import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { sendFlowCode } from "../.server/auth-flow.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
+import { getI18n, getLocale } from "../.server/i18n.ts";
 import { safeRedirect } from "../.server/redirects.ts";
 import { flashToast, setFlow } from "../.server/session.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { defaultDialCode } from "../dial-code.ts";
 import { registerStartForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/register";
@@ -21,11 +22,11 @@ export const handle: RouteHandle = {
   i18n: ["auth"],
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     type: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
-    areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || "1",
+    areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || defaultDialCode(getLocale(context)),
     // An invite link (/resgister?invite=CODE) fills the invite code in.
     invite: (url.searchParams.get("invite") ?? "")
       .toUpperCase()

@@ -5,10 +5,11 @@ import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { sendFlowCode } from "../.server/auth-flow.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
+import { getI18n, getLocale } from "../.server/i18n.ts";
 import { flashToast, setFlow } from "../.server/session.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { defaultDialCode } from "../dial-code.ts";
 import { resetStartForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/reset-password";
@@ -21,11 +22,11 @@ export const handle: RouteHandle = {
   i18n: ["auth"],
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     type: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
-    areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || "1",
+    areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || defaultDialCode(getLocale(context)),
   };
 }
 

@@ -6,6 +6,7 @@ import type { KycStatus } from "../../platform/contract/kyc.ts";
 import type { LoginEventView, SecurityOverview } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
+import { getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { Badge, formatWhen, Notice, SettingRow } from "../components/security.tsx";
 import {
@@ -14,6 +15,7 @@ import {
   BindEmailForm,
   BindPhoneForm,
 } from "../components/security-bind.tsx";
+import { defaultDialCode } from "../dial-code.ts";
 import { antiPhishingForm, bindEmailForm, bindPhoneForm } from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/security";
@@ -36,7 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       view,
       overview,
-      areaCode: url.searchParams.get("area_code")?.replace(/\D/g, "") || overview.area_code || "1",
+      areaCode:
+        url.searchParams.get("area_code")?.replace(/\D/g, "") ||
+        overview.area_code ||
+        defaultDialCode(getLocale(context)),
     };
   }
   const [sessions, history, kyc] = await Promise.all([

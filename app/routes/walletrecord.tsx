@@ -138,7 +138,7 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
         <h2 id="record-title" className="text-sm text-muted">
           {typeLabel(r.type)}
         </h2>
-        <p className="mt-1 text-2xl font-bold">
+        <p className="mt-1 text-2xl font-bold" data-testid="record-amount">
           {formatAmount(r.amount)} {r.coin}
         </p>
         <p className="mt-1" data-testid="record-status">
@@ -147,7 +147,10 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
         {r.status === "pending" && <p className="mt-1 text-xs text-muted">{t(`pending_note.${r.kind}`)}</p>}
       </section>
       <dl className="card mt-4 text-sm">
-        <InfoRow label={t("record_id")}>{r.id}</InfoRow>
+        {/* The number only: "withdrawal:1" is the platform's internal key, the type is the heading. */}
+        <InfoRow label={t("record_id")}>
+          <span data-testid="record-no">{r.id.slice(r.id.indexOf(":") + 1)}</span>
+        </InfoRow>
         <InfoRow label={t("coin")}>{r.coin}</InfoRow>
         <InfoRow label={t("amount")}>
           {r.amount} {r.coin}

@@ -107,14 +107,17 @@ export function contentRoutes(api: Api) {
       method: "get",
       path: "/posts/posts_list",
       tags: ["Content"],
-      summary: "A page of public posts of one type: notices (21), academy (7), news (8), protocol (1)",
+      summary:
+        "A page of public posts: notices (21), academy (7), news (8), protocol (1); all of them without `type`",
       description:
         "Newest first. Titles and summaries are in the request's language, or in English for a post " +
         "not translated into it. Type 6 (members' announcements) is listed by /posts/posts_listauth.",
-      query: pageQuery.extend({ type: typeField(PUBLIC_POST_TYPES), ...listFilters }),
+      query: pageQuery.extend({ type: typeField(PUBLIC_POST_TYPES).optional(), ...listFilters }),
       response: pageOf(postListItemSchema),
     },
-    ({ query }, { deps, lang }) => listPosts(deps.db, query, lang, query),
+    // The type filter is optional (the spec's client calls it bare): every public type then.
+    ({ query }, { deps, lang }) =>
+      listPosts(deps.db, { ...query, type: query.type ?? PUBLIC_POST_TYPES }, lang, query),
   );
 
   api.route(

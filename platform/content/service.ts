@@ -169,11 +169,14 @@ export async function getPost(
  */
 export async function listPosts(
   db: Db,
-  filter: { type: number; category?: string; featured?: boolean },
+  filter: { type: number | readonly number[]; category?: string; featured?: boolean },
   lang: Lang,
   page: PageQuery,
 ) {
-  const where: SQL[] = [eq(posts.type, filter.type), isNull(posts.unpublishedAt)];
+  const where: SQL[] = [
+    typeof filter.type === "number" ? eq(posts.type, filter.type) : inArray(posts.type, [...filter.type]),
+    isNull(posts.unpublishedAt),
+  ];
   if (filter.category) where.push(eq(posts.category, filter.category));
   if (filter.featured !== undefined) where.push(eq(posts.featured, filter.featured));
   // Only posts with a title to show: in this language, or in English.

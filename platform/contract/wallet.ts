@@ -136,3 +136,21 @@ export const fiatWithdrawTermsSchema = z
   })
   .meta({ id: "FiatWithdrawTerms" });
 export type FiatWithdrawTerms = z.infer<typeof fiatWithdrawTermsSchema>;
+
+/**
+ * The demo faucet (embedded database and try-outs only, `DEMO_FAUCET`): each claim gives `grant`
+ * test USDT from the platform's faucet account, up to `limit` per account in all.
+ */
+export const DEMO_FAUCET = { coin: "USDT", grant: "10000", limit: "50000" } as const;
+
+export const faucetSchema = z
+  .object({
+    enabled: z.boolean().meta({ description: "false unless this server runs the demo faucet" }),
+    coin: z.string(),
+    grant: z.string().meta({ description: "What one claim gives (less when near the limit)" }),
+    limit: z.string().meta({ description: "The most one account can receive in all" }),
+    received: z.string(),
+    remaining: z.string(),
+  })
+  .meta({ id: "DemoFaucet" });
+export type Faucet = z.infer<typeof faucetSchema>;

@@ -104,6 +104,18 @@ describe("the /api envelope", () => {
     expect(res.body.message).not.toBe("Please check the highlighted fields"); // zh, not English
   });
 
+  it("puts the first field's own message at the top of a 422, for clients that show only it", async () => {
+    const { api } = makeApi();
+    const res = await call(api, "/echo", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", lang: "en" },
+      body: "name=&age=12",
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(res.body.errors.name[0]);
+    expect(res.body.message).toBe("Cannot be empty");
+  });
+
   it("localizes the message from the lang header (tw is zh-HT, unknown is English)", async () => {
     const { api } = makeApi();
     const en = await call(api, "/nope", { headers: { lang: "xx" } });

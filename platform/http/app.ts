@@ -43,6 +43,10 @@ export function createApi(deps: Deps) {
         body.errors = Object.fromEntries(
           Object.entries(error.options.errors).map(([field, keys]) => [field, keys.map((k) => t(k))]),
         );
+        // A client that shows only `message` (the spec's does) must still say what is wrong:
+        // the generic "check the highlighted fields" becomes the first field's own message.
+        const first = Object.values(body.errors)[0]?.[0];
+        if (error.messageKey === "errors.validation_failed" && first) body.message = first;
       }
       return c.json(body, error.status, error.options.headers);
     }

@@ -23,6 +23,7 @@ import {
   type ClientInfo,
   type IdentityDeps,
   login,
+  phoneOfRequest,
   register,
   resetPassword,
   sendCode,
@@ -51,6 +52,22 @@ const addressFields = z.discriminatedUnion("type", [
 const toAddress = (a: z.infer<typeof addressFields>): Address =>
   a.type === "email" ? a : { type: "phone", areaCode: a.area_code, phone: a.phone };
 
+/** A phone as the spec's clients send it: national, or whole with its `+` (which an unencoded URL turns into a space). */
+const loosePhoneField = z
+  .string({ error: "validation.required" })
+  .transform((p) =>
+    p
+      .replace(/^ (?=\d)/, "+")
+      .trim()
+      .replace(/[\s\-().]/g, ""),
+  )
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "validation.required" })
+      .regex(/^\+?\d{4,15}$/, { error: "identity.phone_invalid" }),
+  );
+
 export function identityRoutes(api: Api, deps: IdentityDeps) {
   // Google, Apple and wallet sign-in.
   signInRoutes(api, deps);
@@ -64,11 +81,12 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Accounts"],
       summary: "Send a 6-digit SMS code (register by default); answers data.captcha_key",
       description:
-        "At most one code per number every 60 s. `key_str` is accepted for the spec's clients (they send the phone again).",
+        "At most one code per number every 60 s. `key_str` is accepted for the spec's clients (they send the phone again). " +
+        "Without `area_code` the country comes from a `+` number (`+6591234567`), else from the signed-in user's stored dial code; else a 422 on `area_code`.",
       auth: "optional",
       query: z.object({
-        phone: phoneField,
-        area_code: areaCodeField,
+        phone: loosePhoneField,
+        area_code: areaCodeField.optional(),
         key_str: z.string().max(64).optional(),
         type: z.enum(CODE_PURPOSES).default("register"),
       }),
@@ -78,7 +96,11 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       if (query.type !== "register" && query.type !== "reset" && !ctx.user) {
         throw fieldError("type", "errors.unauthorized");
       }
-      const address: Address = { type: "phone", areaCode: query.area_code, phone: query.phone };
+      const address = await phoneOfRequest(deps.db, {
+        phone: query.phone,
+        areaCode: query.area_code,
+        userId: ctx.user?.id,
+      });
       const { captchaKey } = await sendCode(deps, address, query.type, client(ctx), ctx.user?.id);
       ctx.setMessage("identity.code_sent");
       return { captcha_key: captchaKey };

@@ -70,6 +70,28 @@ export function addressOfAccount(account: string, areaCode?: string): Address {
 }
 
 /**
+ * The phone a code goes to when a client names it without a dial code (the spec's client sends
+ * only `phone` and `key_str`): the country of a `+` number, else the given `area_code`, else the
+ * signed-in user's stored one; else a refusal naming what is missing.
+ */
+export async function phoneOfRequest(
+  db: Db,
+  input: { phone: string; areaCode?: string; userId?: number },
+): Promise<Address> {
+  if (input.phone.startsWith("+")) return addressOfAccount(input.phone);
+  if (input.areaCode) return { type: "phone", areaCode: input.areaCode, phone: input.phone };
+  if (input.userId) {
+    const [user] = await db
+      .select({ areaCode: users.areaCode })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .limit(1);
+    if (user?.areaCode) return { type: "phone", areaCode: user.areaCode, phone: input.phone };
+  }
+  throw fieldError("area_code", "identity.area_code_missing");
+}
+
+/**
  * Sends a one-time code. Answers the same whether or not an account exists: a registration code
  * for a taken address sends a "you already have an account" notice instead; a reset code for an
  * unknown address sends nothing. Delivery by a provider happens after the answer, so its time

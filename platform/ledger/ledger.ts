@@ -20,6 +20,7 @@ export const PLATFORM_ACCOUNTS = [
   "counterparty", // the other side of trades, timed contracts and conversions
   "rewards", // interest and rewards paid
   "launchpad", // subscriptions held until tokens are delivered
+  "faucet", // demo test money (DEMO_FAUCET only), the other side of every faucet claim
 ] as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 

@@ -4,6 +4,7 @@ import {
   amountField,
   assetsSchema,
   coinField,
+  faucetSchema,
   fiatWithdrawSchema,
   fiatWithdrawTermsSchema,
   networkSchema,
@@ -14,6 +15,7 @@ import {
 } from "../contract/wallet.ts";
 import type { Api } from "../http/app.ts";
 import { withdrawalReadiness } from "../identity/security.ts";
+import { claimFaucet, faucetStatus } from "./faucet.ts";
 import {
   assets,
   depositAddress,
@@ -46,6 +48,36 @@ const readinessSchema = z.object({
 export function walletRoutes(api: Api, wallet: WalletDeps) {
   const { db } = wallet;
   const tags = ["Wallet"];
+
+  api.route(
+    {
+      method: "get",
+      path: "/wallet/faucet",
+      tags,
+      summary: "The demo faucet: whether it is on, what a claim gives and what is left (DEMO_FAUCET)",
+      auth: "required",
+      response: faucetSchema,
+    },
+    (_input, { user, deps }) => faucetStatus(db, user.id, deps.config.demoFaucet),
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/wallet/faucet",
+      tags,
+      summary: "Claim demo test USDT into the spot wallet, through the ledger (demo installs only)",
+      description:
+        "403 when this server runs no demo faucet; 422 once the account has received the per-account limit.",
+      auth: "required",
+      response: faucetSchema,
+    },
+    async (_input, { user, deps, setMessage }) => {
+      const after = await claimFaucet(db, user.id, deps.config.demoFaucet);
+      setMessage("wallet.faucet_claimed");
+      return after;
+    },
+  );
 
   api.route(
     {

@@ -609,7 +609,11 @@ function recordsQuery(userId: number, kind: RecordKind) {
         from deposits where user_id = ${userId}
       union all
       select 'fiat_recharge:' || id, 'fiat_recharge', 'USDT', credit::text, '0', 'FIAT', method, reference, status, currency || ' ' || trim_scale(amount)::text, reason, created_at, reviewed_at
-        from fiat_recharges where user_id = ${userId}`;
+        from fiat_recharges where user_id = ${userId}
+      union all
+      select 'faucet:' || t.id, 'faucet', e.coin, e.amount::text, '0', null, null, null, 'success', '', null, t.created_at, null
+        from ledger_transactions t join ledger_entries e on e.tx_id = t.id join ledger_accounts a on a.id = e.account_id
+       where t.kind = 'faucet' and t.ref_type = 'user' and t.ref_id = ${String(userId)} and a.owner_type = 'user'`;
   }
   if (kind === "withdraw") {
     return sql`select 'withdrawal:' || id as id, case when network = 'FIAT' then 'fiat_withdrawal' else 'withdrawal' end as type, coin, amount::text as amount, fee::text as fee, network, address, txid, status, trim_scale(receive)::text as detail, reason, created_at, reviewed_at as updated_at
@@ -656,7 +660,7 @@ function toRecord(kind: RecordKind, r: Row): WalletRecord {
 export async function walletRecord(db: Db, userId: number, id: string): Promise<WalletRecord> {
   const type = id.split(":")[0];
   const kind: RecordKind =
-    type === "deposit" || type === "fiat_recharge"
+    type === "deposit" || type === "fiat_recharge" || type === "faucet"
       ? "recharge"
       : type === "withdrawal"
         ? "withdraw"

@@ -73,6 +73,8 @@ export async function testPlatform(
     SESSION_SECRET: "test-secret-test-secret-test-secret-0000",
     LOG_LEVEL: "silent",
     DEV_OUTBOX: "1",
+    // Test money would change every suite's totals: the faucet's own tests turn it on.
+    DEMO_FAUCET: "0",
     ...env,
   });
   const database = await freshDatabase();

@@ -39,7 +39,8 @@ export function ProductCard({ product: p }: { product: Product }) {
         <span>
           {t("remaining")} {amountText(p.pool_remaining)} {p.coin}
         </span>
-        <span>{fill}%</span>
+        {/* Said in words: a bare "0.00%" beside "Remaining" read as nothing remaining. */}
+        <span data-testid="pool-filled">{t("filled_percent", { percent: fill })}</span>
       </p>
       <dl className="mt-2 text-sm">
         <Row label={t("pool_total")}>

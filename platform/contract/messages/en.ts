@@ -40,6 +40,8 @@ export default {
     passwords_differ: "The two passwords entered differ",
     area_code_invalid: "Choose a country or region code",
     area_code_required: "Choose the country or region code of your phone",
+    area_code_missing:
+      "The phone number has no country code: send area_code, or write the number as +<country code><number>",
     phone_invalid: "Enter a valid mobile number",
     code_format: "Enter the 6-digit code",
     invite_invalid: "Invite codes are 4–12 letters and digits",
@@ -108,6 +110,9 @@ export default {
     transferred: "Transfer complete",
     exchanged: "Conversion complete",
     desk_minimum: "The block desk takes {{minimum}} USDT's worth or more",
+    faucet_off: "The demo faucet is off on this server",
+    faucet_limit: "This account has already received the demo maximum of {{limit}} {{coin}}",
+    faucet_claimed: "Test USDT added to your spot wallet",
   },
   security: {
     fund_password_rule: "The fund password must be 8–20 letters and digits, with at least one of each",

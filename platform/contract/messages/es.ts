@@ -39,6 +39,8 @@ const es: Messages = {
     passwords_differ: "Las dos contraseñas introducidas no coinciden",
     area_code_invalid: "Elige un prefijo de país o región",
     area_code_required: "Elige el prefijo de país o región de tu teléfono",
+    area_code_missing:
+      "Al número le falta el prefijo de país: envía area_code o escribe el número como +<prefijo><número>",
     phone_invalid: "Introduce un número de móvil válido",
     code_format: "Introduce el código de 6 dígitos",
     invite_invalid: "Los códigos de invitación tienen de 4 a 12 letras y números",
@@ -108,6 +110,9 @@ const es: Messages = {
     transferred: "Transferencia completada",
     exchanged: "Conversión completada",
     desk_minimum: "La mesa de bloques acepta operaciones desde {{minimum}} USDT en valor",
+    faucet_off: "El grifo de demostración está desactivado en este servidor",
+    faucet_limit: "Esta cuenta ya recibió el máximo de demostración de {{limit}} {{coin}}",
+    faucet_claimed: "USDT de prueba añadidos a tu cuenta spot",
   },
   security: {
     fund_password_rule:

@@ -39,6 +39,8 @@ const id: Messages = {
     passwords_differ: "Kedua kata sandi yang dimasukkan tidak sama",
     area_code_invalid: "Pilih kode negara atau wilayah",
     area_code_required: "Pilih kode negara atau wilayah untuk nomor ponsel Anda",
+    area_code_missing:
+      "Nomor ponsel tidak memiliki kode negara: kirim area_code, atau tulis nomor sebagai +<kode negara><nomor>",
     phone_invalid: "Masukkan nomor ponsel yang valid",
     code_format: "Masukkan kode 6 digit",
     invite_invalid: "Kode undangan terdiri dari 4–12 huruf dan angka",
@@ -109,6 +111,9 @@ const id: Messages = {
     transferred: "Transfer selesai",
     exchanged: "Konversi selesai",
     desk_minimum: "Meja blok menerima transaksi senilai {{minimum}} USDT atau lebih",
+    faucet_off: "Faucet demo tidak aktif di server ini",
+    faucet_limit: "Akun ini sudah menerima batas demo {{limit}} {{coin}}",
+    faucet_claimed: "USDT uji coba ditambahkan ke dompet spot Anda",
   },
   security: {
     fund_password_rule: "Kata sandi dana harus 8–20 huruf dan angka, minimal satu huruf dan satu angka",

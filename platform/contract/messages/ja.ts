@@ -39,6 +39,8 @@ const ja: Messages = {
     passwords_differ: "入力された2つのパスワードが一致しません",
     area_code_invalid: "国・地域番号を選択してください",
     area_code_required: "携帯電話の国・地域番号を選択してください",
+    area_code_missing:
+      "電話番号に国番号がありません。area_code を送るか、番号を +<国番号><番号> の形で書いてください",
     phone_invalid: "有効な携帯電話番号を入力してください",
     code_format: "6桁の認証コードを入力してください",
     invite_invalid: "招待コードは4〜12文字の英数字です",
@@ -108,6 +110,9 @@ const ja: Messages = {
     transferred: "振替が完了しました",
     exchanged: "両替が完了しました",
     desk_minimum: "ブロック取引デスクは {{minimum}} USDT 相当額以上から利用できます",
+    faucet_off: "このサーバーではデモ用の資金配布は無効です",
+    faucet_limit: "このアカウントはデモの上限 {{limit}} {{coin}} をすでに受け取っています",
+    faucet_claimed: "テスト用 USDT を現物ウォレットに追加しました",
   },
   security: {
     fund_password_rule: "資金パスワードは英字と数字を各1文字以上含む8〜20文字にしてください",

@@ -39,6 +39,8 @@ const kr: Messages = {
     passwords_differ: "입력한 두 비밀번호가 일치하지 않습니다",
     area_code_invalid: "국가 또는 지역 번호를 선택해 주세요",
     area_code_required: "휴대폰 번호의 국가 또는 지역 번호를 선택해 주세요",
+    area_code_missing:
+      "전화번호에 국가 번호가 없습니다. area_code를 보내거나 번호를 +<국가 번호><번호> 형식으로 쓰세요",
     phone_invalid: "올바른 휴대폰 번호를 입력해 주세요",
     code_format: "6자리 인증 코드를 입력해 주세요",
     invite_invalid: "초대 코드는 영문과 숫자 4–12자입니다",
@@ -107,6 +109,9 @@ const kr: Messages = {
     transferred: "이체가 완료되었습니다",
     exchanged: "환전이 완료되었습니다",
     desk_minimum: "대량 환전은 {{minimum}} USDT 상당 이상부터 가능합니다",
+    faucet_off: "이 서버에서는 데모 지급이 꺼져 있습니다",
+    faucet_limit: "이 계정은 이미 데모 한도 {{limit}} {{coin}}를 받았습니다",
+    faucet_claimed: "테스트 USDT가 현물 지갑에 추가되었습니다",
   },
   security: {
     fund_password_rule: "자금 비밀번호는 영문과 숫자를 각각 하나 이상 포함한 8–20자여야 합니다",

@@ -39,6 +39,8 @@ const pt: Messages = {
     passwords_differ: "As duas senhas digitadas não coincidem",
     area_code_invalid: "Escolha um código de país ou região",
     area_code_required: "Escolha o código de país ou região do seu celular",
+    area_code_missing:
+      "O número não tem o código do país: envie area_code ou escreva o número como +<código do país><número>",
     phone_invalid: "Digite um número de celular válido",
     code_format: "Digite o código de 6 dígitos",
     invite_invalid: "Os códigos de convite têm de 4 a 12 letras e números",
@@ -108,6 +110,9 @@ const pt: Messages = {
     transferred: "Transferência concluída",
     exchanged: "Conversão concluída",
     desk_minimum: "A mesa de blocos aceita a partir de {{minimum}} USDT em valor",
+    faucet_off: "A torneira de demonstração está desligada neste servidor",
+    faucet_limit: "Esta conta já recebeu o máximo de demonstração de {{limit}} {{coin}}",
+    faucet_claimed: "USDT de teste adicionados à sua carteira spot",
   },
   security: {
     fund_password_rule: "A senha de fundos deve ter de 8 a 20 letras e dígitos, com pelo menos um de cada",

@@ -39,6 +39,7 @@ const tw: Messages = {
     passwords_differ: "兩次輸入的密碼不一致",
     area_code_invalid: "請選擇國家或地區代碼",
     area_code_required: "請選擇手機號碼所屬的國家或地區代碼",
+    area_code_missing: "手機號碼缺少國家區碼：請傳 area_code，或將號碼寫成 +<區碼><號碼>",
     phone_invalid: "請輸入有效的手機號碼",
     code_format: "請輸入 6 位數驗證碼",
     invite_invalid: "邀請碼須為 4–12 個英文字母或數字",
@@ -107,6 +108,9 @@ const tw: Messages = {
     transferred: "劃轉成功",
     exchanged: "兌換成功",
     desk_minimum: "大宗兌換起兌金額為 {{minimum}} USDT 等值",
+    faucet_off: "本伺服器未開啟示範領幣",
+    faucet_limit: "此帳戶已領取示範上限 {{limit}} {{coin}}",
+    faucet_claimed: "測試 USDT 已存入現貨帳戶",
   },
   security: {
     fund_password_rule: "資金密碼須為 8–20 位字母和數字，且至少包含一個字母和一個數字",

@@ -39,6 +39,7 @@ const vn: Messages = {
     passwords_differ: "Hai mật khẩu đã nhập không khớp",
     area_code_invalid: "Vui lòng chọn mã quốc gia hoặc khu vực",
     area_code_required: "Vui lòng chọn mã quốc gia hoặc khu vực của số điện thoại",
+    area_code_missing: "Số điện thoại thiếu mã quốc gia: gửi area_code, hoặc viết số dạng +<mã quốc gia><số>",
     phone_invalid: "Nhập số điện thoại hợp lệ",
     code_format: "Nhập mã gồm 6 chữ số",
     invite_invalid: "Mã mời gồm 4–12 chữ cái và chữ số",
@@ -107,6 +108,9 @@ const vn: Messages = {
     transferred: "Chuyển khoản hoàn tất",
     exchanged: "Quy đổi hoàn tất",
     desk_minimum: "Quầy giao dịch khối lớn nhận từ {{minimum}} USDT trở lên",
+    faucet_off: "Vòi demo đang tắt trên máy chủ này",
+    faucet_limit: "Tài khoản này đã nhận tối đa bản demo {{limit}} {{coin}}",
+    faucet_claimed: "Đã thêm USDT thử nghiệm vào ví giao ngay",
   },
   security: {
     fund_password_rule: "Mật khẩu quỹ gồm 8–20 chữ cái và chữ số, có ít nhất một chữ cái và một chữ số",

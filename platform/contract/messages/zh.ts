@@ -39,6 +39,7 @@ const zh: Messages = {
     passwords_differ: "两次输入的密码不一致",
     area_code_invalid: "请选择国家或地区区号",
     area_code_required: "请选择手机号所属国家或地区的区号",
+    area_code_missing: "手机号缺少国家区号：请传 area_code，或将号码写成 +<区号><号码>",
     phone_invalid: "请输入有效的手机号",
     code_format: "请输入 6 位验证码",
     invite_invalid: "邀请码为 4–12 位字母或数字",
@@ -107,6 +108,9 @@ const zh: Messages = {
     transferred: "划转成功",
     exchanged: "兑换成功",
     desk_minimum: "大宗兑换起兑金额为 {{minimum}} USDT 等值",
+    faucet_off: "本服务器未开启演示领币",
+    faucet_limit: "该账户已领取演示上限 {{limit}} {{coin}}",
+    faucet_claimed: "测试 USDT 已存入现货账户",
   },
   security: {
     fund_password_rule: "资金密码须为 8–20 位字母和数字，且至少包含一个字母和一个数字",

@@ -1,0 +1,39 @@
+import { expect, login, registerByEmail, test } from "./support.ts";
+
+// A new customer on a local try-out (the embedded database the e2e server runs on) can get test
+// money at once: the demo account starts with some, and every account has the demo faucet.
+
+test("the demo account starts with test USDT", async ({ page }) => {
+  await login(page, "demo@example.com", "Demo2026");
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/walletrecord?kind=recharge");
+  const list = page.getByRole("list", { name: "Deposits" });
+  await expect(list.getByRole("link", { name: /Demo funds · USDT.*10000\.00/ })).toBeVisible();
+});
+
+test("a new account claims test USDT from the clearly labelled demo faucet", async ({ page }) => {
+  await registerByEmail(page);
+  await page.goto("/asset");
+  await expect(page.getByTestId("total-usdt")).toHaveText("0.00 USDT");
+  const faucet = page.getByRole("region", { name: "Demo funds" });
+  await expect(faucet).toContainText("Demo install");
+  await expect(faucet).toContainText("It has no value and exists only on this server.");
+  await expect(faucet.getByTestId("faucet-left")).toHaveText(
+    "0 of 50000 USDT received; 50000 left for this account.",
+  );
+  await faucet.getByRole("button", { name: "Get 10000 test USDT" }).click();
+  await expect(page.getByRole("status")).toHaveText("Test USDT added to your spot wallet");
+  await expect(page).toHaveURL(/\/asset\?wallet=spot$/);
+  await expect(page.getByTestId("total-usdt")).toHaveText("10000.00 USDT");
+  await expect(faucet.getByTestId("faucet-left")).toHaveText(
+    "10000 of 50000 USDT received; 40000 left for this account.",
+  );
+
+  // The deposit screen offers it too, and the credit is in the deposit records.
+  await page.goto("/recharge");
+  await expect(page.getByRole("region", { name: "Demo funds" })).toBeVisible();
+  await page.goto("/walletrecord?kind=recharge");
+  await page.getByRole("link", { name: /Demo funds · USDT/ }).click();
+  await expect(page.getByRole("heading", { name: "Demo funds" })).toBeVisible();
+  await expect(page.getByTestId("record-status")).toHaveText("Success");
+});
