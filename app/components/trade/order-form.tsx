@@ -157,7 +157,7 @@ export function OrderForm({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const figures = orderFigures({ state, info, values, balances, ticker, depth });
   const base = instrument.base;
