@@ -120,15 +120,17 @@ type ValidateContext = { formData: FormData; submitter?: HTMLInputElement | HTML
 /**
  * Client-side validation, loaded after the page is up: the zod schemas stay out of the first
  * download (a slow phone gets a working form sooner) and join once the browser is idle. Until
- * then, and without JavaScript, the server validates.
+ * then, and without JavaScript, the server validates what is submitted.
  *
- * Pass the result as Conform's `onValidate`: a button marked `formNoValidate` ("Send code",
- * "Calculate") posts only part of the form, so the other fields' rules must not hold it back,
- * as the browser itself does for such a button.
+ * Pass the result as Conform's `onValidate`. A button marked `formNoValidate` ("Send code",
+ * "Calculate") posts only part of the form, so the other fields' rules must not hold it back, as
+ * the browser itself does for such a button. And until the rules arrive, leaving a field checks
+ * nothing: without an `onValidate` Conform would post the whole form to the server to check one
+ * field, a round trip that reloads the screen on a slow phone.
  */
 export function useLazyValidator(
   load: () => Promise<Validate>,
-): ((input: ValidateContext | FormData) => Submission<any>) | undefined {
+): (input: ValidateContext | FormData) => Submission<any> {
   const [validate, setValidate] = useState<Validate>();
   useEffect(() => {
     let live = true;
@@ -143,14 +145,18 @@ export function useLazyValidator(
     };
   }, [load]);
   return useMemo(
-    () =>
-      validate &&
-      ((input: ValidateContext | FormData) => {
-        if (input instanceof FormData) return validate(input);
-        // Conform's own intents (validate a field on blur) come by a formNoValidate button too.
-        const partial = input.submitter?.formNoValidate && !input.formData.has(CONFORM_INTENT);
-        return partial ? unvalidated(input.formData) : validate(input.formData);
-      }),
+    () => (input: ValidateContext | FormData) => {
+      const { formData, submitter } =
+        input instanceof FormData ? { formData: input, submitter: null } : input;
+      // Conform's own intents (check a field as it is left) come by a formNoValidate button too.
+      const leaving = formData.has(CONFORM_INTENT);
+      if (!validate) return leaving ? nothingFound(formData) : unvalidated(formData);
+      return submitter?.formNoValidate && !leaving ? unvalidated(formData) : validate(formData);
+    },
     [validate],
   );
 }
+
+/** A field checked and nothing found: Conform stays on the page (its error is not null). */
+const nothingFound = (formData: FormData) =>
+  parse<unknown, string[]>(formData, { resolve: () => ({ error: {} }) });
