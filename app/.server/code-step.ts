@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "react-router";
+import { unvalidated } from "../components/form.tsx";
 import { codeForm } from "../forms/auth.ts";
 import { apiClient } from "./api.ts";
 import { addressOf, requireFlow, sendFlowCode } from "./auth-flow.ts";
@@ -35,7 +36,7 @@ export function codeStepAction(kind: AuthFlow["kind"]) {
     const api = apiClient(request, context);
     const t = getI18n(context).t;
     if (formData.get("intent") === "resend") {
-      const submission = parseWithZod(new FormData(), { schema: codeForm });
+      const submission = unvalidated(formData);
       const sent = await sendFlowCode(api, flow, kind);
       if (sent.status_code !== 200) return replyWithEnvelope(submission, sent);
       const captcha = sent.data && typeof sent.data === "object" ? sent.data.captcha_key : flow.captcha_key;

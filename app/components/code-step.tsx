@@ -21,7 +21,7 @@ export function CodeStep({ flow, wait, lastResult }: Props) {
   const [form, fields] = useForm<{ code: string }>({
     lastResult,
     shouldValidate: "onBlur",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   // With JS the resend button counts down; without it, the server says how long to wait.
   const [left, setLeft] = useState(wait);

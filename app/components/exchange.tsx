@@ -38,7 +38,7 @@ function ExchangeForm({ data, actionData }: { data: ExchangeData; actionData: Ex
     defaultValue: asked ?? { from, to },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const balance = (code: string) => formatAmount(coins.find((c) => c.code === code)?.balance ?? "0");
   const quote = actionData?.step === "quote" ? actionData.quote : undefined;

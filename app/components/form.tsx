@@ -1,6 +1,5 @@
-import type { Submission } from "@conform-to/react";
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type FieldMetadata, getInputProps, parse, type Submission } from "@conform-to/react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -101,15 +100,37 @@ export function Submit({ children, name, value }: { children: ReactNode; name?: 
 /** Bots fill the hidden field; the root middleware refuses their posts. */
 export { HoneypotInputs };
 
+/**
+ * A submission that checks nothing, for a button that posts only part of a form ("Send code",
+ * "Calculate"), whose own input the platform checks: Conform lets it through (its error is
+ * null), and its reply keeps what was typed without flagging fields the button does not need.
+ * (Here rather than beside the zod forms: it must not pull zod into the first download.)
+ */
+export const unvalidated = (formData: FormData) =>
+  parse<unknown, string[]>(formData, { resolve: () => ({ error: null }) });
+
+/** The field Conform's own control buttons submit (`INTENT` in @conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
+
 // A form validator is typed by the form that uses it.
 type Validate = (formData: FormData) => Submission<any>;
+/** What Conform's `onValidate` is given. */
+type ValidateContext = { formData: FormData; submitter?: HTMLInputElement | HTMLButtonElement | null };
 
 /**
  * Client-side validation, loaded after the page is up: the zod schemas stay out of the first
  * download (a slow phone gets a working form sooner) and join once the browser is idle. Until
- * then, and without JavaScript, the server validates.
+ * then, and without JavaScript, the server validates what is submitted.
+ *
+ * Pass the result as Conform's `onValidate`. A button marked `formNoValidate` ("Send code",
+ * "Calculate") posts only part of the form, so the other fields' rules must not hold it back, as
+ * the browser itself does for such a button. And until the rules arrive, leaving a field checks
+ * nothing: without an `onValidate` Conform would post the whole form to the server to check one
+ * field, a round trip that reloads the screen on a slow phone.
  */
-export function useLazyValidator(load: () => Promise<Validate>): Validate | undefined {
+export function useLazyValidator(
+  load: () => Promise<Validate>,
+): (input: ValidateContext | FormData) => Submission<any> {
   const [validate, setValidate] = useState<Validate>();
   useEffect(() => {
     let live = true;
@@ -123,5 +144,19 @@ export function useLazyValidator(load: () => Promise<Validate>): Validate | unde
       window.cancelIdleCallback?.(idle);
     };
   }, [load]);
-  return validate;
+  return useMemo(
+    () => (input: ValidateContext | FormData) => {
+      const { formData, submitter } =
+        input instanceof FormData ? { formData: input, submitter: null } : input;
+      // Conform's own intents (check a field as it is left) come by a formNoValidate button too.
+      const leaving = formData.has(CONFORM_INTENT);
+      if (!validate) return leaving ? nothingFound(formData) : unvalidated(formData);
+      return submitter?.formNoValidate && !leaving ? unvalidated(formData) : validate(formData);
+    },
+    [validate],
+  );
 }
+
+/** A field checked and nothing found: Conform stays on the page (its error is not null). */
+const nothingFound = (formData: FormData) =>
+  parse<unknown, string[]>(formData, { resolve: () => ({ error: {} }) });

@@ -33,7 +33,7 @@ export function BindEmailForm({ overview, data }: { overview: SecurityOverview; 
     lastResult: data?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>
@@ -93,7 +93,7 @@ export function BindPhoneForm({
     lastResult: data?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const current = overview.phone ? `+${overview.area_code} ${overview.phone}` : "";
   return (
@@ -149,7 +149,7 @@ export function AntiPhishingForm({ overview, data }: { overview: SecurityOvervie
     defaultValue: { anti_phishing_code: overview.anti_phishing_code },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

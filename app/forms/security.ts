@@ -80,6 +80,9 @@ export const bindPhoneForm = z.object({
   code: codeField,
   google_code: googleCode,
 });
+/** "Send code" of the bind forms: the address alone. */
+export const sendEmailForm = bindEmailForm.pick({ email: true });
+export const sendPhoneForm = bindPhoneForm.pick({ area_code: true, phone: true });
 export const antiPhishingForm = z.object({ anti_phishing_code: antiPhishingField, google_code: googleCode });
 
 export const addressBookForm = z.object({

@@ -70,13 +70,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
     defaultValue: { name },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validateName && (({ formData }) => validateName(formData)),
+    onValidate: validateName,
   });
   const [avatarFormMeta, avatarFields] = useForm<{ avatar: File }>({
     id: "avatar",
     lastResult: actionData && "avatar" in actionData ? actionData.avatar : undefined,
     shouldValidate: "onSubmit",
-    onValidate: validateAvatar && (({ formData }) => validateAvatar(formData)),
+    onValidate: validateAvatar,
   });
   return (
     <div>

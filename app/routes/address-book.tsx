@@ -66,7 +66,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
     defaultValue: { coin, network: networks[0] },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

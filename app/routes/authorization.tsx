@@ -146,7 +146,7 @@ function CodeStep({ result }: { result?: Result }) {
     lastResult: result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="px-4">
@@ -190,7 +190,7 @@ function SignStep({
     lastResult: result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <>

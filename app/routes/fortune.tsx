@@ -211,7 +211,7 @@ function MoveForm({
     defaultValue: { amount: preset },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <section className="card mt-4" aria-labelledby={`${intent}-title`}>

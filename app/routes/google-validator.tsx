@@ -62,7 +62,7 @@ export default function GoogleValidator({ loaderData, actionData }: Route.Compon
     lastResult: actionData,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const codeField = (
     <Field

@@ -180,7 +180,7 @@ function ProjectScreen({
     defaultValue: { amount: preset },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const { amount, onInput } = useAmountInput(String(fields.amount.initialValue ?? preset));
   const tokens = tokensFor(amount, p.price);

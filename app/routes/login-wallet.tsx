@@ -90,7 +90,7 @@ function AddressStep({ result, redirectTo }: { result?: Result; redirectTo: stri
     // Clear an error as the field is corrected, not on blur: on a phone the blur comes with the
     // tap on the button, and the layout shift would make that tap miss.
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="px-4">
@@ -119,7 +119,7 @@ function SignStep({ message, result, redirectTo }: { message: string; result?: R
     // Clear an error as the field is corrected, not on blur: on a phone the blur comes with the
     // tap on the button, and the layout shift would make that tap miss.
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <>

@@ -64,7 +64,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     defaultValue: { type, redirectTo },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

@@ -108,7 +108,7 @@ function JoinForm({
     defaultValue: { amount: preset },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const { amount, onInput } = useAmountInput(String(fields.amount.initialValue ?? preset));
   const income = dailyIncome(amount, p.daily_rate);

@@ -66,7 +66,7 @@ export default function PasswordValidation({ actionData }: Route.ComponentProps)
     lastResult: actionData,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

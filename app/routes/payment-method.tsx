@@ -67,7 +67,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
     defaultValue: { kind: "bank" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

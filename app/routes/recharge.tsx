@@ -173,7 +173,7 @@ function FiatRecharge({ lastResult }: { lastResult: Route.ComponentProps["action
     defaultValue: { method: "bank" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="px-4 pb-6">

@@ -78,7 +78,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     defaultValue: { type, invite_code: invite, redirectTo },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

@@ -59,7 +59,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     lastResult: actionData,
     defaultValue: { type },
     shouldValidate: "onBlur",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

@@ -54,7 +54,7 @@ export default function ResetPassword3({ loaderData, actionData }: Route.Compone
     lastResult: actionData,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

@@ -16,7 +16,13 @@ import {
   BindPhoneForm,
 } from "../components/security-bind.tsx";
 import { defaultDialCode } from "../dial-code.ts";
-import { antiPhishingForm, bindEmailForm, bindPhoneForm } from "../forms/security.ts";
+import {
+  antiPhishingForm,
+  bindEmailForm,
+  bindPhoneForm,
+  sendEmailForm,
+  sendPhoneForm,
+} from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/security";
 
@@ -64,9 +70,11 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bi
     return redirect("/security");
   }
   if (intent === "send_email" || intent === "send_phone") {
+    // Only the address is checked: the code it asks for is not there yet.
     const submission = parseWithZod(form, {
-      schema: intent === "send_email" ? bindEmailForm : bindPhoneForm,
+      schema: intent === "send_email" ? sendEmailForm : sendPhoneForm,
     });
+    if (submission.status !== "success") return { result: submission.reply({ hideFields: ["google_code"] }) };
     const address = submission.payload;
     const sent =
       intent === "send_email"

@@ -71,7 +71,7 @@ function TransferForm({
     defaultValue: { amount: loaderData.amount },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const name = (w: WalletName) => t(`wallet_names.${w}`);
   return (

@@ -59,7 +59,7 @@ export default function VerifyCard({ loaderData, actionData }: Route.ComponentPr
     defaultValue: { country, document_type: "id_card" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

@@ -49,7 +49,7 @@ export default function VerifyInfo({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<{ front: File; back: File; holding: File }>({
     lastResult: actionData,
     shouldValidate: "onSubmit",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   return (
     <div>

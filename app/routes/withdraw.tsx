@@ -275,7 +275,7 @@ function WithdrawForm({
     defaultValue: { coin, network, address: data.address, amount: data.amount },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const { setAmount, receive } = useReceive(String(fields.amount.initialValue ?? data.amount ?? ""), fee);
   const query = (extra: Record<string, string>) =>
@@ -431,7 +431,7 @@ function FiatWithdrawForm({
     defaultValue: { payment_method_id: methods[0] ? String(methods[0].id) : "", amount: data.amount },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const { setAmount, receive } = useReceive(String(fields.amount.initialValue ?? data.amount ?? ""), fee);
   if (!terms.withdraw_enabled) {

@@ -82,6 +82,26 @@ test.describe("accounts", () => {
     await expect(page.getByText("The two passwords entered differ")).toBeVisible();
   });
 
+  // Issue 19, defect 1: with JavaScript, the empty code field held "send again" back.
+  test("the code step sends the code again", async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto("/resgister");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel(/I have read and agree/).check();
+    await page.getByRole("button", { name: "Get code" }).click();
+    await expect(page).toHaveURL(/\/code$/);
+    const first = await codeFor(page.request, email);
+    await page.waitForTimeout(2100); // the resend interval of the e2e server
+    await page.reload();
+    await page.getByRole("button", { name: "Send the code again" }).click();
+    await expect(page.getByRole("status")).toHaveText("Verification code sent");
+    await expect(page.getByText("Cannot be empty")).toHaveCount(0);
+    await expect.poll(() => codeFor(page.request, email)).not.toBe(first);
+    await page.getByLabel("Verification code").fill(await codeFor(page.request, email));
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/register2$/);
+  });
+
   test("an invite link fills the invite code in", async ({ page }) => {
     await page.goto("/resgister?invite=abcd2345");
     await expect(page.getByLabel("Invite code (optional)")).toHaveValue("ABCD2345");

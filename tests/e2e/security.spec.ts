@@ -1,5 +1,16 @@
 import { Secret, TOTP } from "otpauth";
-import { expect, login, PASSWORD, type Page, registerByEmail, test } from "./support.ts";
+import {
+  codeFor,
+  expect,
+  login,
+  PASSWORD,
+  type Page,
+  registerByEmail,
+  registerByPhone,
+  test,
+  uniqueEmail,
+  uniquePhone,
+} from "./support.ts";
 
 // The security centre with JavaScript on and off: the fund password with every spec message,
 // Google Authenticator (the code computed from the key the page shows) and the sign-in step it
@@ -215,6 +226,75 @@ test.describe("security centre", () => {
     await expect(page.getByText("The account or password is incorrect").first()).toBeVisible();
     await login(page, email, "Changed2026");
     await expect(page.getByRole("status")).toHaveText("Welcome back!");
+  });
+
+  // Issue 19, defect 1: with JavaScript, "Send code" was held back by the check of the empty code
+  // field, so no customer with JavaScript could bind a phone, the first step to a withdrawal.
+  test("binds a mobile number from a fresh account, and withdrawing asks for the next step", async ({
+    page,
+  }) => {
+    await registerByEmail(page);
+    await page.goto("/withdraw");
+    await expect(page.getByRole("alert")).toHaveText("Bind your mobile number first");
+    await page.getByRole("link", { name: "Go to the security centre" }).click();
+    await expect(page.getByRole("heading", { name: "Bind a mobile number" })).toBeVisible();
+    await page.getByRole("link", { name: /Country code/ }).click();
+    await page.getByRole("searchbox").fill("Singapore");
+    await page.getByRole("searchbox").press("Enter");
+    await page.getByRole("link", { name: /Singapore/ }).click();
+    await expect(page.getByRole("link", { name: /Country code \+65/ })).toBeVisible();
+    const phone = uniquePhone();
+    await page.getByLabel("New mobile number").fill(phone);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Verification code sent")).toBeVisible();
+    // What was typed stays, and nothing is flagged before the code has been asked for.
+    await expect(page.getByLabel("New mobile number")).toHaveValue(phone);
+    await expect(page.getByText("Cannot be empty")).toHaveCount(0);
+    await page.getByLabel("Verification code").fill(await codeFor(page.request, `+65${phone}`));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("Mobile number saved");
+    await expect(
+      page.getByRole("link", { name: new RegExp(`Mobile number\\s+\\+65 \\*{4}${phone.slice(-4)}`) }),
+    ).toBeVisible();
+    await page.goto("/withdraw");
+    await expect(page.getByRole("alert")).toHaveText("Conduct primary authentication first");
+  });
+
+  test("changes a forgotten fund password with a code sent to the e-mail", async ({ page }) => {
+    const email = await registerByEmail(page);
+    await setFundPassword(page);
+    await page.goto("/modifyfundingpassword");
+    await page.getByRole("link", { name: "Forgot it? Use a code" }).click();
+    await expect(page.getByText(`The code is sent to ${email}.`)).toBeVisible();
+    await page.getByLabel("New fund password").fill("Next2026ok");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Verification code sent")).toBeVisible();
+    await expect(page.getByText("Cannot be empty")).toHaveCount(0);
+    await page.getByLabel("Verification code").fill(await codeFor(page.request, email));
+    await page.getByLabel("New fund password").fill("Next2026ok");
+    await page.getByLabel("Confirm fund password").fill("Next2026ok");
+    await page.getByRole("button", { name: "Change fund password" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Fund password changed. Withdrawals are locked for 24 hours",
+    );
+  });
+
+  test("binds an e-mail to an account opened with a mobile number", async ({ page }) => {
+    await registerByPhone(page);
+    await page.goto("/security");
+    await page.getByRole("link", { name: /E-mail\s+Not bound/ }).click();
+    await expect(page.getByRole("heading", { name: "Bind an e-mail" })).toBeVisible();
+    const email = uniqueEmail("bind");
+    await page.getByLabel("New e-mail").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Verification code sent")).toBeVisible();
+    await expect(page.getByText("Cannot be empty")).toHaveCount(0);
+    await page.getByLabel("Verification code").fill(await codeFor(page.request, email));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("E-mail saved");
+    await expect(
+      page.getByRole("link", { name: new RegExp(`E-mail\\s+${email.slice(0, 2)}\\*{3}@example\\.com`) }),
+    ).toBeVisible();
   });
 
   test("sets a nickname and an avatar, and the anti-phishing code", async ({ page }) => {

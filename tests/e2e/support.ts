@@ -81,6 +81,27 @@ export async function registerByEmail(page: Page, email = uniqueEmail()) {
   return email;
 }
 
+/** Registers with a Singapore mobile number through the screens, the dial code picked as a user does. */
+export async function registerByPhone(page: Page, phone = uniquePhone()) {
+  await page.goto("/resgister?type=phone");
+  await page.getByRole("link", { name: /Country code/ }).click();
+  await page.getByRole("searchbox").fill("Singapore");
+  await page.getByRole("searchbox").press("Enter");
+  await page.getByRole("link", { name: /Singapore/ }).click();
+  await page.getByLabel("Mobile number").fill(phone);
+  await page.getByLabel(/I have read and agree/).check();
+  await page.getByRole("button", { name: "Get code" }).click();
+  await expect(page).toHaveURL(/\/code$/);
+  await page.getByLabel("Verification code").fill(await codeFor(page.request, `+65${phone}`));
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/register2$/);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/resgistersuccess/);
+  return phone;
+}
+
 export async function login(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);

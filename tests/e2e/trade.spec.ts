@@ -1,5 +1,5 @@
 import { ops } from "./ops.ts";
-import { expect, PASSWORD, type Page, registerByEmail, test } from "./support.ts";
+import { expect, PASSWORD, type Page, registerByEmail, test, untilBooted } from "./support.ts";
 
 // The Trades tab (/tradeing), with JavaScript on and off: leveraged contracts from the contract
 // wallet, limit orders, close-all and cancel-all, the records, and the log-in prompt for visitors.
@@ -61,6 +61,69 @@ test("a visitor sees the market, and Buy asks to continue to log in", async ({ p
     .getByRole("link", { name: "Log in" })
     .click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftradeing%3Fcode%3Deth%252Fusdt/);
+});
+
+// Issue 19, defect 2: with JavaScript, the quantity typed before the page's script ran was erased
+// when it did, and choosing a leverage reloaded the form, cleared it and said "Quantity cannot be
+// empty". A cheap phone (CPU 6× slower) makes the time before the script runs long.
+test("nothing typed is lost: not when the page's script starts, nor by choosing a leverage", async ({
+  page,
+  browser,
+}, info) => {
+  await trader(page);
+  // A first visit from a phone of its own: no service worker has the scripts yet, and the
+  // fixture's page would wait for them before typing.
+  const own = await browser.newContext({
+    storageState: await page.context().storageState(),
+    serviceWorkers: "block",
+  });
+  const phone = await own.newPage();
+  const js = info.project.name === "js";
+  if (js) {
+    const cdp = await own.newCDPSession(phone);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  }
+  // A slow network too: the page's scripts arrive only once the customer has typed.
+  let arrive = () => {};
+  const typed = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await phone.route(/\/assets\/.+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await phone.goto("/tradeing?code=btc/usdt&type=limit", { waitUntil: "commit" });
+  await phone.getByLabel("Price (USDT)").fill("60000");
+  await phone.getByLabel("Quantity (BTC)").fill("0.01");
+  expect(await phone.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  arrive();
+  await untilBooted(phone);
+  await expect(phone.getByLabel("Price (USDT)")).toHaveValue("60000");
+  await expect(phone.getByLabel("Quantity (BTC)")).toHaveValue("0.01");
+  // The figures follow what was typed: the script has it, not only the field on screen.
+  if (js) await expect(phone.getByTestId("margin")).toHaveText("60.00");
+  const url = phone.url();
+  // A tap on the leverage picker leaves the quantity field, as on a phone.
+  await phone.getByLabel("Leverage").focus();
+  await phone.getByLabel("Leverage").selectOption("20");
+  await phone.locator("summary", { hasText: "Take-profit / stop-loss" }).click();
+  await phone.getByLabel("Take-profit").fill("90000");
+  await phone.getByLabel("Leverage").selectOption("25");
+  await expect(phone.getByLabel("Quantity (BTC)")).toHaveValue("0.01");
+  await expect(phone.getByLabel("Price (USDT)")).toHaveValue("60000");
+  await expect(phone.getByLabel("Leverage")).toHaveValue("25");
+  if (js) await expect(phone.getByTestId("margin")).toHaveText("24.00");
+  await expect(phone.getByText("Quantity cannot be empty")).toHaveCount(0);
+  expect(phone.url()).toBe(url);
+  await phone.getByRole("button", { name: "Buy / Long" }).click();
+  const sheet = phone.getByRole("dialog", { name: "Confirm order" });
+  // A phone 6× slower takes its time to post and draw the sheet.
+  await expect(sheet).toBeVisible({ timeout: 30_000 });
+  await expect(sheet).toContainText("25x");
+  await expect(sheet).toContainText("0.01");
+  await expect(sheet).toContainText("60,000.00");
+  await expect(sheet).toContainText("90,000.00");
+  await own.close();
 });
 
 test("a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in the records", async ({

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -91,6 +91,24 @@ export function orderFigures(input: {
 }
 
 const PERCENTS = [25, 50, 75, 100] as const;
+const VALUE_NAMES = ["price", "quantity", "leverage", "take_profit", "stop_loss"] as const;
+
+/** What share of the most one can trade a quantity is, in whole percent up to 100. */
+function percentOf(quantity: string, max: bigint | undefined): number | undefined {
+  const q = dec(quantity);
+  if (q === undefined || max === undefined || max <= 0n) return undefined;
+  return Math.min(100, Number((q * 100n) / max));
+}
+
+/** The order values a form's fields hold now (those it shows). */
+function fieldValues(form: HTMLFormElement): Partial<OrderValues> {
+  const found: Partial<OrderValues> = {};
+  for (const name of VALUE_NAMES) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) found[name] = field.value;
+  }
+  return found;
+}
 const loadContract = () => import("../../forms/trade.ts").then((m) => m.validators.contract);
 const loadSpot = () => import("../../forms/trade.ts").then((m) => m.validators.spot);
 
@@ -152,12 +170,24 @@ export function OrderForm({
     stop_loss: start("stop_loss"),
   }));
   const [percent, setPercent] = useState<number>(pct ?? 0);
+  // What was typed before the script ran is in the fields, not in this state: take it over before
+  // the next render writes the server's values back into the (controlled) fields.
+  const formRef = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page's script starts
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const typed = { ...values, ...fieldValues(formRef.current) };
+    setValues(typed);
+    const { max } = orderFigures({ state, info, values: typed, balances, ticker, depth });
+    const share = percentOf(typed.quantity, max);
+    if (share !== undefined) setPercent(share);
+  }, []);
   const [form, fields] = useForm<Fields>({
     id: `order-${state.mode}`,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
+    onValidate: validate,
   });
   const figures = orderFigures({ state, info, values, balances, ticker, depth });
   const base = instrument.base;
@@ -170,10 +200,8 @@ export function OrderForm({
   };
   const onQuantity = (value: string) => {
     set("quantity", value);
-    const q = dec(value);
-    if (q !== undefined && figures.max !== undefined && figures.max > 0n) {
-      setPercent(Math.min(100, Number((q * 100n) / figures.max)));
-    }
+    const share = percentOf(value, figures.max);
+    if (share !== undefined) setPercent(share);
   };
   const maxLeverage = info?.max_leverage ?? 1;
   const formProps = getFormProps(form);
@@ -198,6 +226,7 @@ export function OrderForm({
 
   return (
     <Form
+      ref={formRef}
       method="post"
       preventScrollReset
       {...formProps}
