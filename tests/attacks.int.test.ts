@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLedger } from "../platform/ledger/audit.ts";
 import { runOps } from "../platform/ops/registry.ts";
-import { freshEmail, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
+import { freshEmail, freshMobile, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
 import { TINY_PNG } from "./support/images.ts";
 import { type TestPlatform, testPlatform } from "./support/platform.ts";
 import { createScriptedFeed } from "./support/scripted-feed.ts";
@@ -37,16 +37,15 @@ const codeAt = (secret: string, steps = 0) =>
   });
 const png = TINY_PNG;
 
-let phones = 0;
+let customers = 0;
 /** A customer who may withdraw: phone bound, primary KYC approved, fund password, money. */
 async function withdrawer() {
   const account = await registerByEmail(t);
-  // 81000000–88999999: every one a valid Singapore mobile (800xxxxx are not, and failed 1 run in 100).
-  const phone = String(81_000_000 + ((Date.now() + ++phones * 7919) % 8_000_000));
+  const phone = freshMobile();
   expect((await get(`/captcha?phone=${phone}&area_code=65&type=bind`, account.token)).status).toBe(200);
   const code = await lastCode(t, `+65${phone}`);
   expect((await post("/security/phone", { area_code: "65", phone, code }, account.token)).status).toBe(200);
-  const id_number = `A${process.pid}${phones}Z`;
+  const id_number = `A${process.pid}${++customers}Z`;
   const kyc = { real_name: "Ana Lim", id_number, country: "sg", document_type: "id_card" };
   expect((await post("/user/kyc/primary", kyc, account.token)).status).toBe(200);
   const listed = await ops("kyc", "list", "--status", "pending");

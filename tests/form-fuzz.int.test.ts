@@ -13,7 +13,7 @@ import { OTHER_ROUTES, ROUTES, type RouteEntry } from "../app/route-table.ts";
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from "../platform/contract/languages.ts";
 import { auditLedger, formatAudit } from "../platform/ledger/audit.ts";
 import { runOps } from "../platform/ops/registry.ts";
-import { freshEmail, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
+import { freshEmail, freshMobile, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
 import { hostileImages, TINY_JPEG, TINY_PNG, TINY_WEBP } from "./support/images.ts";
 import { type TestPlatform, testPlatform } from "./support/platform.ts";
 import { createScriptedFeed } from "./support/scripted-feed.ts";
@@ -460,16 +460,16 @@ const deposited = new Map<string, number>();
 
 type Customer = { email: string; password: string; userId: number; jar: Jar };
 let customer: Customer | undefined;
-let phones = 0;
+let customers = 0;
 
 /** A customer who can do everything: phone bound, primary verified, fund password, money. */
 async function newCustomer(): Promise<Customer> {
   const account = await registerByEmail(t);
   const post = (path: string, json: unknown) => t.api(path, { method: "POST", json, token: account.token });
-  const phone = `9${String((process.pid * 31 + ++phones * 7919 + Date.now()) % 9_000_000).padStart(7, "0")}`;
+  const phone = freshMobile();
   await t.api(`/captcha?phone=${phone}&area_code=65&type=bind`, { token: account.token });
   await post("/security/phone", { area_code: "65", phone, code: await lastCode(t, `+65${phone}`) });
-  const id_number = `FZ${account.user.id}X${phones}`;
+  const id_number = `FZ${account.user.id}X${++customers}`;
   await post("/user/kyc/primary", {
     real_name: "Ana Lim",
     id_number,

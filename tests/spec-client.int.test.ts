@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshEmail, lastCode, PASSWORD } from "./support/accounts.ts";
+import { freshEmail, freshMobile, lastCode, PASSWORD } from "./support/accounts.ts";
 import { type TestPlatform, testPlatform } from "./support/platform.ts";
 
 // Calls written exactly as the spec's client makes them (section 7), which must work as they are.
@@ -11,9 +11,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-let n = 0;
 /** A Singapore mobile number nobody else in this file uses. */
-const sgMobile = () => `9${String((Date.now() + ++n) % 9_000_000).padStart(7, "0")}`;
+const sgMobile = freshMobile;
 
 describe("GET /api/captcha with phone and key_str only", () => {
   it("takes the country from a + number, encoded or not", async () => {

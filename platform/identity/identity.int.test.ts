@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshEmail, lastCode, PASSWORD, registerByEmail } from "../../tests/support/accounts.ts";
+import {
+  freshEmail,
+  freshMobile,
+  lastCode,
+  PASSWORD,
+  registerByEmail,
+} from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { users, verificationCodes } from "./tables.ts";
 
@@ -173,7 +179,7 @@ describe("registration by e-mail", () => {
 describe("registration by phone", () => {
   it("sends an SMS code answering captcha_key and registers with it", async () => {
     // A Singapore mobile: 8 digits, 90–98 (99… is not a mobile range).
-    const phone = `9${String(Date.now() % 9_000_000).padStart(7, "0")}`;
+    const phone = freshMobile();
     const sent = await t.api(`/captcha?phone=${phone}&key_str=${phone}&area_code=65`);
     expect(sent.status).toBe(200);
     expect(sent.body.data.captcha_key).toMatch(/^[\w-]{10,}$/);

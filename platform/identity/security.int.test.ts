@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { freshEmail, lastCode, PASSWORD, registerByEmail } from "../../tests/support/accounts.ts";
+import {
+  freshEmail,
+  freshMobile,
+  lastCode,
+  PASSWORD,
+  registerByEmail,
+} from "../../tests/support/accounts.ts";
 import { TINY_PNG } from "../../tests/support/images.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { inboxMessages } from "../inbox/tables.ts";
@@ -454,7 +460,7 @@ describe("login password change", () => {
 describe("e-mail, phone and the anti-phishing code", () => {
   it("binds a phone with the code sent to it, and a change locks withdrawals", async () => {
     const { token, user } = await registerByEmail(t);
-    const phone = `9${String(Date.now() % 9_000_000).padStart(7, "0")}`;
+    const phone = freshMobile();
     const anonymous = await t.api(`/captcha?phone=${phone}&area_code=65&type=bind`);
     expect(anonymous.status).toBe(422);
     const sent = await t.api(`/captcha?phone=${phone}&area_code=65&type=bind`, { token });
@@ -468,7 +474,7 @@ describe("e-mail, phone and the anti-phishing code", () => {
     const same = await post("/security/phone", { area_code: "65", phone, code }, token);
     expect(same.body.errors.phone).toEqual(["This is already your address"]);
 
-    const phone2 = String(81_000_000 + (Date.now() % 8_000_000)); // 800xxxxx are not valid numbers
+    const phone2 = freshMobile();
     await t.api(`/captcha?phone=${phone2}&area_code=65&type=bind`, { token });
     const code2 = await lastCode(t, `+65${phone2}`);
     const reused = await post("/security/phone", { area_code: "65", phone: phone2, code }, token);

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { reserveIds } from "../db/ids.ts";
 import { ApiError } from "../http/errors.ts";
 import { BALANCE_CHANNEL, type BalanceNotice } from "./events.ts";
 import { ledgerAccounts } from "./tables.ts";
@@ -100,7 +101,7 @@ export async function postMany(
   const refs = new Map<string, { account: AccountRef; coin: string }>();
   for (const { lines } of prepared) for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
   const ids = await lockAccounts(tx, refs);
-  const txIds = await reserveTransactionIds(tx, prepared.length);
+  const txIds = await reserveIds(tx, "ledger_transactions", prepared.length);
 
   // Rows travel as one JSON parameter each: one statement whatever their number, and no
   // per-value work in the driver.
@@ -158,14 +159,6 @@ export async function postMany(
     throw error;
   }
   return txIds;
-}
-
-/** Ids for `count` new ledger transactions, in order, from the table's own sequence. */
-async function reserveTransactionIds(tx: Db, count: number): Promise<number[]> {
-  const result = (await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('ledger_transactions', 'id'))::text as id from generate_series(1, ${count}::int)`,
-  )) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => Number(r.id));
 }
 
 /**

@@ -1,11 +1,11 @@
 import Decimal from "decimal.js";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerByEmail } from "../../tests/support/accounts.ts";
+import { fundedCustomer } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { createScriptedFeed } from "../../tests/support/scripted-feed.ts";
 import { auditLedger } from "../ledger/audit.ts";
-import { balanceOf, post, transfer } from "../ledger/ledger.ts";
+import { balanceOf } from "../ledger/ledger.ts";
 import { riskPass } from "./risk.ts";
 import { positions } from "./tables.ts";
 
@@ -30,17 +30,8 @@ afterEach(async () => {
 afterAll(() => t?.close());
 
 const db = () => t.platform.deps.db;
-async function funded(wallet: "spot" | "contract", coins: Record<string, string>) {
-  const account = await registerByEmail(t);
-  for (const [coin, amount] of Object.entries(coins))
-    await db().transaction((tx) =>
-      post(tx, {
-        kind: "deposit",
-        postings: transfer({ platform: "deposits" }, { user: account.user.id, wallet }, coin, amount),
-      }),
-    );
-  return account;
-}
+const funded = (wallet: "spot" | "contract", coins: Record<string, string>) =>
+  fundedCustomer(t, wallet, coins);
 const available = async (userId: number, wallet: "spot" | "contract", coin: string) =>
   (await balanceOf(db(), userId, wallet, coin)).available.toFixed();
 

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { lastCode, registerByEmail } from "../../tests/support/accounts.ts";
+import { freshMobile, lastCode, registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { auditLedger } from "../ledger/audit.ts";
 import { balanceOf } from "../ledger/ledger.ts";
@@ -38,9 +38,8 @@ const pendingOf = (userId: number) =>
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, "pending")));
 
-let phones = 0;
 async function bindPhone(token: string) {
-  const phone = `9${String((Date.now() + ++phones * 7919) % 9_000_000).padStart(7, "0")}`;
+  const phone = freshMobile();
   expect((await t.api(`/captcha?phone=${phone}&area_code=65&type=bind`, { token })).status).toBe(200);
   const code = await lastCode(t, `+65${phone}`);
   expect((await post("/security/phone", { area_code: "65", phone, code }, token)).status).toBe(200);

@@ -2,11 +2,11 @@ import Decimal from "decimal.js";
 import { eq, or } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerByEmail } from "../../../tests/support/accounts.ts";
+import { fundedCustomer } from "../../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../../tests/support/platform.ts";
 import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
 import { auditLedger } from "../../ledger/audit.ts";
-import { balanceOf, post, transfer } from "../../ledger/ledger.ts";
+import { balanceOf } from "../../ledger/ledger.ts";
 import { orders, trades } from "../tables.ts";
 import { createSpotEngine } from "./spot-engine.ts";
 
@@ -29,17 +29,8 @@ afterEach(async () => {
 afterAll(() => t?.close());
 
 const db = () => t.platform.deps.db;
-async function customer(coins: Record<string, string> = { USDT: "100000", BTC: "10" }) {
-  const account = await registerByEmail(t);
-  for (const [coin, amount] of Object.entries(coins))
-    await db().transaction((tx) =>
-      post(tx, {
-        kind: "deposit",
-        postings: transfer({ platform: "deposits" }, { user: account.user.id, wallet: "spot" }, coin, amount),
-      }),
-    );
-  return account;
-}
+const customer = (coins: Record<string, string> = { USDT: "100000", BTC: "10" }) =>
+  fundedCustomer(t, "spot", coins);
 const spot = (token: string, body: Record<string, unknown>) =>
   t.api("/spot/order", { method: "POST", json: { code: "btc/usdt", ...body }, token });
 const balance = async (userId: number, coin: string) => {

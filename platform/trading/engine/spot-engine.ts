@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
 import type { Db } from "../../db/client.ts";
+import { reserveIds } from "../../db/ids.ts";
 import { ApiError } from "../../http/errors.ts";
 import { freeze, type Movement, type Posting, postMany } from "../../ledger/ledger.ts";
 import type { CustomerLevels } from "../../market/engine.ts";
@@ -190,17 +191,17 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       for (const code of codes) requote(code, work);
 
       const places = batch.filter((c) => c.kind === "place").length;
-      const ids = places > 0 ? await reserveOrderIds(tx, places) : [];
-      const outcomes = new Map<Command, Outcome>();
+      const ids = places > 0 ? await reserveIds(tx, "orders", places) : [];
+      // Each place or cancel names its order; the sync answers with how many fills it made.
+      const outcomes = new Map<Command, { ok: true; orderId: number } | { ok: false; error: unknown }>();
       for (const command of batch) {
+        if (command.kind === "sync") continue;
         try {
-          if (command.kind === "place") {
-            outcomes.set(command, { ok: true, value: place(command.order, ids.shift() as number, work) });
-          } else if (command.kind === "cancel") {
-            outcomes.set(command, { ok: true, value: cancel(command.userId, command.orderId, work) });
-          } else {
-            outcomes.set(command, { ok: true, value: work.fills });
-          }
+          const orderId =
+            command.kind === "place"
+              ? place(command.order, ids.shift() as number, work)
+              : cancel(command.userId, command.orderId, work);
+          outcomes.set(command, { ok: true, orderId });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           outcomes.set(command, { ok: false, error });
@@ -212,10 +213,11 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       seq = next;
       // The answer to a place or cancel is its order as stored.
       const answered = new Map<Command, Outcome>();
-      for (const [command, outcome] of outcomes) {
-        if (outcome.ok && typeof outcome.value === "number" && command.kind !== "sync") {
-          answered.set(command, { ok: true, value: rows.get(outcome.value) });
-        } else answered.set(command, outcome);
+      for (const command of batch) {
+        const outcome = outcomes.get(command);
+        if (!outcome) answered.set(command, { ok: true, value: work.fills });
+        else if (outcome.ok) answered.set(command, { ok: true, value: rows.get(outcome.orderId) });
+        else answered.set(command, outcome);
       }
       return answered;
     });
@@ -519,27 +521,29 @@ export function createSpotEngine(deps: SpotEngineDeps) {
      * now stored, built from what the engine holds.
      */
     async write(tx: Db): Promise<Map<number, OrderRow>> {
+      // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
+      // are read back in the database by name.
       const at = new Date(this.time);
-      const created = this.created.map((live) => ({
-        ...columns(live),
-        id: live.id,
-        created_at: at.toISOString(),
-      }));
-      const changed = [...this.changed.values()].map((live) => ({ ...columns(live), id: live.id }));
+      const rows = new Map<number, OrderRow>();
+      for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
+      const created = this.created.map((live) => rows.get(live.id));
+      const changed = [...this.changed.keys()].map((id) => rows.get(id));
       if (created.length + changed.length + this.trades.length > 0) {
         await tx.execute(sql`with
           n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
               filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
-            select id, user_id, 'spot', code, side, type, price, quantity, status,
-              filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, created_at
-            from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, user_id int, code text,
-              side text, type text, price numeric, quantity numeric, status text, filled_quantity numeric,
-              fill_price numeric, fee numeric, frozen numeric, fill_tick_time bigint, created_at timestamptz)),
-          c as (update orders as o set status = r.status, filled_quantity = r.filled_quantity,
-              fill_price = r.fill_price, fee = r.fee, frozen = r.frozen, fill_tick_time = r.fill_tick_time,
-              updated_at = now()
+            select id, "userId", 'spot', code, side, type, price, quantity, status,
+              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", "updatedAt"
+            from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, "userId" int, code text,
+              side text, type text, price numeric, quantity numeric, status text, "filledQuantity" numeric,
+              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz,
+              "updatedAt" timestamptz)),
+          c as (update orders as o set status = r.status, filled_quantity = r."filledQuantity",
+              fill_price = r."fillPrice", fee = r.fee, frozen = r.frozen, fill_tick_time = r."fillTickTime",
+              updated_at = r."updatedAt"
             from json_to_recordset(${JSON.stringify(changed)}::json) as r(id int, status text,
-              filled_quantity numeric, fill_price numeric, fee numeric, frozen numeric, fill_tick_time bigint)
+              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint,
+              "updatedAt" timestamptz)
             where o.id = r.id),
           t as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
               maker_user_id, taker_side, price, quantity, taker_fee, maker_fee)
@@ -551,28 +555,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
           select 1`);
       }
       await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
-      const rows = new Map<number, OrderRow>();
-      for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
       return rows;
     }
-  }
-
-  /** An order's columns as the database names them (for the JSON rows of `write`). */
-  function columns(live: Live) {
-    return {
-      user_id: live.userId,
-      code: live.code,
-      side: live.side,
-      type: live.type,
-      price: live.price?.toFixed() ?? null,
-      quantity: live.quantity.toFixed(),
-      status: live.status,
-      filled_quantity: live.filled.toFixed(),
-      fill_price: averagePrice(live)?.toFixed() ?? null,
-      fee: live.fee.toFixed(),
-      frozen: live.frozen.toFixed(),
-      fill_tick_time: live.fillTime,
-    };
   }
 
   /** The customers' resting orders of a market summed per price, for the public book. */
@@ -665,14 +649,6 @@ function liveOf(row: OrderRow): Live {
     fillTime: row.fillTickTime,
     createdAt: row.createdAt,
   };
-}
-
-/** Ids for `count` new orders, in order, from the table's own sequence. */
-async function reserveOrderIds(tx: Db, count: number): Promise<number[]> {
-  const result = (await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id from generate_series(1, ${count}::int)`,
-  )) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => Number(r.id));
 }
 
 export type SpotEngine = ReturnType<typeof createSpotEngine>;
