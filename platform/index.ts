@@ -53,6 +53,7 @@ import { fundDemoAccount } from "./wallet/faucet.ts";
 import { walletRoutes } from "./wallet/routes.ts";
 import { seedWallet } from "./wallet/seed.ts";
 import "./earn/ops.ts";
+import "./trading/ops.ts";
 import { earnRoutes } from "./earn/routes.ts";
 import { seedEarn } from "./earn/seed.ts";
 import { earnDaily } from "./earn/service.ts";

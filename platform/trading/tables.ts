@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -103,6 +104,17 @@ export const trades = pgTable(
 export const engineState = pgTable("engine_state", {
   name: text("name").primaryKey(),
   seq: bigint("seq", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * The spot engine's log: each batch's inputs (rebuilds, liquidity quotes, commands) under the
+ * engine counter it committed with, written in the batch's transaction; replaying it into a
+ * fresh engine gives the same fills (platform/trading/engine/replay.ts).
+ */
+export const engineLog = pgTable("engine_log", {
+  seq: bigint("seq", { mode: "number" }).primaryKey(),
+  entry: jsonb("entry").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** An open contract position: isolated margin, its own leverage and TP/SL. */

@@ -21,6 +21,9 @@ const LIQUIDITY = 0;
 const MAX_BATCH = 500;
 /** Levels of the reference feed the liquidity account quotes, per side. */
 const LIQUIDITY_LEVELS = 20;
+/** The ledger movements the engine makes: a fill, and freezing or releasing an order's funds. */
+export const SPOT_LEDGER_KINDS = ["spot_fill", "order_freeze", "order_cancel"] as const;
+const [FILL, FREEZE, RELEASE] = SPOT_LEDGER_KINDS;
 
 type OrderRow = typeof orders.$inferSelect;
 type Side = "buy" | "sell";
@@ -77,6 +80,38 @@ type Request =
   | { kind: "sync" };
 type Command = Request & { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
+/** A place command as the engine's log keeps it. */
+type LoggedPlace = {
+  k: "place";
+  id: number;
+  user: number;
+  code: string;
+  type: "market" | "limit";
+  side: Side;
+  quantity: string;
+  price?: string;
+  /** The instrument's quantity step and spot fee rate it was matched under. */
+  step: string;
+  fee: string;
+};
+type LoggedCommand = LoggedPlace | { k: "cancel"; user: number; order: number };
+/** The liquidity's levels as quoted: [price, size] per level, best first; null quotes nothing. */
+type LoggedLevels = { bids: [string, string][]; asks: [string, string][] } | null;
+
+/**
+ * One batch as the engine's log (`engine_log`) keeps it, written in the batch's own transaction:
+ * everything the matching depended on, so replaying the log into a fresh engine gives the same
+ * fills (see replay.ts). In order: a rebuild from the database (with the instrument terms then),
+ * the liquidity re-quotes, then the commands.
+ */
+export type LogEntry = {
+  time: number;
+  rebuilt?: boolean;
+  params?: { code: string; step: string; fee: string }[];
+  quotes: [code: string, levels: LoggedLevels][];
+  commands: LoggedCommand[];
+};
+
 export type SpotEngineDeps = { db: Db; bus: Bus; view: MarketView; now?: () => number };
 
 /**
@@ -96,26 +131,11 @@ export type SpotEngineDeps = { db: Db; bus: Bus; view: MarketView; now?: () => n
  */
 export function createSpotEngine(deps: SpotEngineDeps) {
   const now = deps.now ?? Date.now;
-  const books = new Map<string, OrderBook>();
-  const units = new Map<string, Units>();
-  const fees = new Map<string, string>();
-  /** Every customer order resting on a book, by id. */
-  const resting = new Map<number, Live>();
-  /** Per market: the liquidity orders on its book, and the feed depth they were quoted from. */
-  const quoted = new Map<string, { ids: number[]; depth: unknown }>();
-  let nextLiquidityId = -1;
+  const m = createSpotMatcher();
+  type Batch = ReturnType<typeof m.batch>;
   let seq = -1;
   let queue: Command[] = [];
   let draining: Promise<void> | undefined;
-
-  const bookOf = (code: string) => {
-    let book = books.get(code);
-    if (!book) {
-      book = new OrderBook();
-      books.set(code, book);
-    }
-    return book;
-  };
 
   function enqueue<T>(request: Request): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -177,17 +197,18 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         .where(eq(engineState.name, "spot"))
         .returning({ seq: engineState.seq });
       const next = state?.seq ?? 0;
-      if (next !== expected) await rebuild(tx);
-      const work = new Batch(now());
+      const work = m.batch(now());
+      if (next !== expected) await rebuild(tx, work);
       const codes = new Set<string>();
       for (const command of batch) {
         if (command.kind !== "place") continue;
         const { params } = command.order;
-        if (!units.has(params.code)) units.set(params.code, unitsOf(params.code, params.quantityStep));
-        fees.set(params.code, params.spotFee);
+        m.terms(params.code, params.quantityStep, params.spotFee);
         codes.add(params.code);
       }
-      if (batch.some((c) => c.kind === "sync")) for (const code of books.keys()) codes.add(code);
+      // The markets where customers' orders rest follow the feed; the others are quoted when an
+      // order comes (a quote nobody can meet changes nothing, and stays out of the log).
+      if (batch.some((c) => c.kind === "sync")) for (const code of m.restingMarkets()) codes.add(code);
       for (const code of codes) requote(code, work);
 
       const places = batch.filter((c) => c.kind === "place").length;
@@ -199,15 +220,15 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         try {
           const orderId =
             command.kind === "place"
-              ? place(command.order, ids.shift() as number, work)
-              : cancel(command.userId, command.orderId, work);
+              ? m.place(logged(command.order, ids.shift() as number), work)
+              : m.cancel(command.userId, command.orderId, work);
           outcomes.set(command, { ok: true, orderId });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           outcomes.set(command, { ok: false, error });
         }
       }
-      const rows = await work.write(tx);
+      const rows = await work.write(tx, next);
       events.push(...work.events);
       for (const live of [...work.created, ...work.changed.values()]) touched.add(live.code);
       seq = next;
@@ -222,27 +243,110 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       return answered;
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
-    for (const code of touched) void deps.bus.publish(`book:${code}`, customerLevels(code));
+    for (const code of touched) void deps.bus.publish(`book:${code}`, m.customerLevels(code));
     return settled;
   }
 
   /** Reloads every resting customer order from the database; the liquidity re-quotes next. */
-  async function rebuild(tx: Db) {
-    books.clear();
-    resting.clear();
-    quoted.clear();
+  async function rebuild(tx: Db, work: Batch) {
     const params = await tx
       .select({ code: tradingParams.code, step: tradingParams.quantityStep, fee: tradingParams.spotFee })
       .from(tradingParams);
-    for (const p of params) {
-      units.set(p.code, unitsOf(p.code, p.step));
-      fees.set(p.code, p.fee);
-    }
     const open = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.market, "spot"), eq(orders.status, "open")))
       .orderBy(orders.id);
+    m.restore(
+      params.map((p) => ({ code: p.code, step: p.step, fee: p.fee })),
+      open,
+      work,
+    );
+  }
+
+  /** Re-quotes a market's liquidity if the feed's depth has moved since its last quote. */
+  function requote(code: string, work: Batch) {
+    const depth = deps.view.feedDepth(code);
+    if (m.quotedFrom(code) === depth) return;
+    // On a stalled feed the platform quotes nothing: nobody trades on an old price.
+    const fresh = depth && now() - depth.time <= STALE_AFTER_MS;
+    const levels = (side: { price: string; totalSize: string }[]) =>
+      side.slice(0, LIQUIDITY_LEVELS).map((l) => [l.price, l.totalSize] as [string, string]);
+    m.quote(code, fresh ? { bids: levels(depth.bids), asks: levels(depth.asks) } : null, depth, work);
+  }
+
+  return {
+    /** Places a spot order; resolves once it is matched and durable. */
+    place: (order: SpotOrderRequest) => enqueue<OrderRow>({ kind: "place", order }),
+    /** Cancels a customer's resting spot order; its frozen funds return. */
+    cancel: (userId: number, orderId: number) => enqueue<OrderRow>({ kind: "cancel", userId, orderId }),
+    /** Re-quotes the liquidity where customers' orders rest (filling those it crosses). */
+    sync: () => enqueue<number>({ kind: "sync" }),
+    /** The book of a market in decimal strings: customers' resting orders and the liquidity. */
+    depth: (code: string, levels = 20) => m.depth(code, levels),
+    /** Resolves when every queued command has run (tests, shutdown). */
+    idle: async () => {
+      while (draining) await draining;
+    },
+  };
+}
+
+/** A place command as the log keeps it: the order and the instrument terms it was matched under. */
+function logged(order: SpotOrderRequest, id: number): LoggedPlace {
+  return {
+    k: "place",
+    id,
+    user: order.userId,
+    code: order.params.code,
+    type: order.type,
+    side: order.side,
+    quantity: order.quantity.toFixed(),
+    ...(order.price ? { price: order.price.toFixed() } : {}),
+    step: order.params.quantityStep,
+    fee: order.params.spotFee,
+  };
+}
+
+/**
+ * The books and what matching does to them, with no database: the engine runs it inside each
+ * batch's transaction, and a replay runs it over the log (the same code, so the same fills).
+ */
+export function createSpotMatcher() {
+  const books = new Map<string, OrderBook>();
+  const units = new Map<string, Units>();
+  const fees = new Map<string, string>();
+  /** Every customer order resting on a book, by id. */
+  const resting = new Map<number, Live>();
+  /** Per market: the liquidity orders on its book, and what they were quoted from. */
+  const quoted = new Map<string, { ids: number[]; from: unknown }>();
+  let nextLiquidityId = -1;
+
+  const bookOf = (code: string) => {
+    let book = books.get(code);
+    if (!book) {
+      book = new OrderBook();
+      books.set(code, book);
+    }
+    return book;
+  };
+
+  /** The terms an order of the market is matched under (the step is fixed once a book has it). */
+  function terms(code: string, step: string, fee: string) {
+    if (!units.has(code)) units.set(code, unitsOf(code, step));
+    fees.set(code, fee);
+  }
+
+  /** Replaces the books with the resting customer orders given (the liquidity re-quotes next). */
+  function restore(params: { code: string; step: string; fee: string }[], open: OrderRow[], work: Batch) {
+    books.clear();
+    resting.clear();
+    quoted.clear();
+    work.log.rebuilt = true;
+    work.log.params = params;
+    for (const p of params) {
+      units.set(p.code, unitsOf(p.code, p.step));
+      fees.set(p.code, p.fee);
+    }
     for (const row of open) {
       const u = units.get(row.code);
       if (!u || !row.price) continue;
@@ -259,27 +363,25 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   }
 
   /**
-   * Replaces the liquidity account's quotes on a market with the feed's current depth. A new
-   * quote that crosses a customer's resting order fills it, at the customer's price.
+   * Replaces the liquidity account's quotes on a market with `levels` (`from` names what they
+   * came from, so an unchanged feed is not quoted again). A new quote that crosses a customer's
+   * resting order fills it, at the customer's price.
    */
-  function requote(code: string, work: Batch) {
+  function quote(code: string, levels: LoggedLevels, from: unknown, work: Batch) {
     const u = units.get(code);
     if (!u) return;
-    const depth = deps.view.feedDepth(code);
-    const last = quoted.get(code);
-    if (last && last.depth === depth) return;
     const book = bookOf(code);
-    for (const id of last?.ids ?? []) book.cancel(id);
+    for (const id of quoted.get(code)?.ids ?? []) book.cancel(id);
     const ids: number[] = [];
-    quoted.set(code, { ids, depth });
-    // On a stalled feed the platform quotes nothing: nobody trades on an old price.
-    if (!depth || now() - depth.time > STALE_AFTER_MS) return;
-    const quote = (side: Side, levels: typeof depth.bids) => {
-      for (const level of levels.slice(0, LIQUIDITY_LEVELS)) {
-        const lots = lotsOf(D(level.totalSize), u);
+    quoted.set(code, { ids, from });
+    work.log.quotes.push([code, levels]);
+    if (!levels) return;
+    const side = (side: Side, list: [string, string][]) => {
+      for (const [at, size] of list) {
+        const lots = lotsOf(D(size), u);
         if (lots <= 0) continue;
         const id = nextLiquidityId--;
-        const price = quoteTicks(D(level.price), side, u);
+        const price = quoteTicks(D(at), side, u);
         // Never against its own quotes: on a locked feed (best bid = best ask) both stay.
         const result = book.submit({
           id,
@@ -299,22 +401,24 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         if (result.rested > 0 || result.reason === "self_trade") ids.push(id);
       }
     };
-    quote("buy", depth.bids);
-    quote("sell", depth.asks);
+    side("buy", levels.bids);
+    side("sell", levels.asks);
   }
 
-  function place(order: SpotOrderRequest, id: number, work: Batch): number {
-    const u = units.get(order.params.code) as Units;
-    const book = bookOf(order.params.code);
-    const limit = order.price;
+  function place(order: LoggedPlace, work: Batch): number {
+    work.log.commands.push(order);
+    const { id } = order;
+    const u = units.get(order.code) as Units;
+    const book = bookOf(order.code);
+    const limit = order.price === undefined ? undefined : D(order.price);
     const live: Live = {
       id,
-      userId: order.userId,
-      code: order.params.code,
+      userId: order.user,
+      code: order.code,
       side: order.side,
       type: order.type,
       price: limit ?? null,
-      quantity: order.quantity,
+      quantity: D(order.quantity),
       filled: D(0),
       notional: D(0),
       fee: D(0),
@@ -325,10 +429,10 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     };
     const result = book.submit({
       id,
-      owner: order.userId,
+      owner: order.user,
       side: order.side,
       price: limit ? exactTicks(limit, u) : undefined,
-      quantity: lotsOf(order.quantity, u),
+      quantity: lotsOf(D(order.quantity), u),
     });
     // Self-trade prevention cancelled the customer's own resting orders that this one would meet.
     for (const expired of result.expired) {
@@ -353,10 +457,10 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         order.side === "buy" ? left.mul(limit as Decimal).toDecimalPlaces(8, Decimal.ROUND_UP) : left;
       live.frozen = amount;
       work.move({
-        kind: "order_freeze",
+        kind: FREEZE,
         ref: { type: "order", id },
         postings: freeze(
-          { user: order.userId, wallet: "spot" },
+          { user: order.user, wallet: "spot" },
           order.side === "buy" ? QUOTE : baseOf(live.code),
           amount,
         ),
@@ -371,6 +475,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   }
 
   function cancel(userId: number, orderId: number, work: Batch): number {
+    work.log.commands.push({ k: "cancel", user: userId, order: orderId });
     const live = resting.get(orderId);
     if (!live || live.userId !== userId) throw new ApiError(404, "trading.order_not_open");
     bookOf(live.code).cancel(orderId);
@@ -398,7 +503,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   function release(live: Live, work: Batch) {
     if (live.frozen.lte(0)) return;
     work.move({
-      kind: "order_cancel",
+      kind: RELEASE,
       ref: { type: "order", id: live.id },
       postings: freeze(
         { user: live.userId, wallet: "spot" },
@@ -416,8 +521,12 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     readonly movements: Movement[] = [];
     readonly trades: TradeRow[] = [];
     readonly events: { userId: number; event: Record<string, unknown> }[] = [];
+    /** What the batch was given (see LogEntry): written with it, so it can be replayed. */
+    readonly log: LogEntry;
     fills = 0;
-    constructor(readonly time: number) {}
+    constructor(readonly time: number) {
+      this.log = { time, quotes: [], commands: [] };
+    }
 
     move(movement: Movement) {
       this.movements.push(movement);
@@ -485,7 +594,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       if (sellerFee.gt(0)) postings.push({ account: { platform: "fees" }, coin: QUOTE, amount: sellerFee });
       const owner = (taker ?? maker) as Live;
       this.movements.push({
-        kind: "spot_fill",
+        kind: FILL,
         ref: { type: "order", id: owner.id },
         postings: postings.filter((p) => !D(p.amount).isZero()),
       });
@@ -520,7 +629,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
      * JSON parameters), then the ledger movements (see `postMany`). Answers with the orders as
      * now stored, built from what the engine holds.
      */
-    async write(tx: Db): Promise<Map<number, OrderRow>> {
+    async write(tx: Db, seq: number): Promise<Map<number, OrderRow>> {
       // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
       // are read back in the database by name.
       const at = new Date(this.time);
@@ -528,7 +637,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
       const created = this.created.map((live) => rows.get(live.id));
       const changed = [...this.changed.keys()].map((id) => rows.get(id));
-      if (created.length + changed.length + this.trades.length > 0) {
+      const { log } = this;
+      const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
+      if (created.length + changed.length + this.trades.length > 0 || logged) {
         await tx.execute(sql`with
           n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
               filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
@@ -551,7 +662,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
               price, quantity, taker_fee, maker_fee
             from json_to_recordset(${JSON.stringify(this.trades)}::json) as r(code text, taker_order_id int,
               taker_user_id int, maker_order_id int, maker_user_id int, taker_side text, price numeric,
-              quantity numeric, taker_fee numeric, maker_fee numeric))
+              quantity numeric, taker_fee numeric, maker_fee numeric)),
+          l as (insert into engine_log (seq, entry)
+            select ${seq}, ${JSON.stringify(log)}::jsonb where ${logged})
           select 1`);
       }
       await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
@@ -574,13 +687,46 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     };
   }
 
+  /**
+   * Runs one logged batch again: the rebuild (from what this matcher holds, as the database
+   * would have given it back), the quotes, then the commands; a refused command is refused again.
+   */
+  function replay(entry: LogEntry): Batch {
+    const work = new Batch(entry.time);
+    if (entry.rebuilt) {
+      const at = new Date(entry.time);
+      const open = [...resting.values()].sort((a, b) => a.id - b.id).map((live) => rowOf(live, at));
+      restore(entry.params ?? [], open, work);
+    }
+    for (const command of entry.commands)
+      if (command.k === "place") terms(command.code, command.step, command.fee);
+    for (const [code, levels] of entry.quotes) quote(code, levels, undefined, work);
+    for (const command of entry.commands) {
+      try {
+        if (command.k === "place") place(command, work);
+        else cancel(command.user, command.order, work);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    return work;
+  }
+
   return {
-    /** Places a spot order; resolves once it is matched and durable. */
-    place: (order: SpotOrderRequest) => enqueue<OrderRow>({ kind: "place", order }),
-    /** Cancels a customer's resting spot order; its frozen funds return. */
-    cancel: (userId: number, orderId: number) => enqueue<OrderRow>({ kind: "cancel", userId, orderId }),
-    /** Re-quotes the liquidity on every market from the feed (filling resting orders it crosses). */
-    sync: () => enqueue<number>({ kind: "sync" }),
+    batch: (time: number) => new Batch(time),
+    terms,
+    restore,
+    quote,
+    place,
+    cancel,
+    replay,
+    customerLevels,
+    /** What the market's liquidity was last quoted from. */
+    quotedFrom: (code: string) => quoted.get(code)?.from,
+    /** The markets where customers' orders rest. */
+    restingMarkets: () => new Set([...resting.values()].map((live) => live.code)),
+    /** Customers' orders resting, as the engine holds them (a replay compares them). */
+    resting: () => [...resting.values()],
     /** The book of a market in decimal strings: customers' resting orders and the liquidity. */
     depth(code: string, levels = 20) {
       const u = units.get(code);
@@ -590,10 +736,6 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       const out = (side: [number, number][]) =>
         side.map(([p, q]) => ({ price: priceOf(p, u).toFixed(), quantity: quantityOf(q, u).toFixed() }));
       return { bids: out(d.bids), asks: out(d.asks) };
-    },
-    /** Resolves when every queued command has run (tests, shutdown). */
-    idle: async () => {
-      while (draining) await draining;
     },
   };
 }
