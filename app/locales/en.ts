@@ -1436,6 +1436,10 @@ export default {
       maker_fee: "Maker fee",
       taker_fee: "Taker fee",
       spot_fee: "Spot fee",
+      liquidity_spread: "Liquidity spread",
+      liquidity_max_size: "Liquidity size cap",
+      liquidity_note:
+        "Liquidity: the platform's quotes sit the spread (a fraction, 0.0005 = 0.05 %) outside the reference feed's prices, with at most the size cap per price level (empty: the feed's size).",
       statuses: {
         active: "Trading",
         paused: "Paused",

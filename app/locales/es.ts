@@ -1448,6 +1448,10 @@ const es: UiResources = {
       maker_fee: "Comisión maker",
       taker_fee: "Comisión taker",
       spot_fee: "Comisión spot",
+      liquidity_spread: "Diferencial de liquidez",
+      liquidity_max_size: "Tope de tamaño de liquidez",
+      liquidity_note:
+        "Liquidez: las cotizaciones de la plataforma se sitúan el diferencial (una fracción, 0,0005 = 0,05 %) fuera de los precios del feed de referencia, con como máximo el tope por nivel de precio (vacío: el tamaño del feed).",
       statuses: {
         active: "En negociación",
         paused: "En pausa",

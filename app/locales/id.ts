@@ -1438,6 +1438,10 @@ const id: UiResources = {
       maker_fee: "Biaya maker",
       taker_fee: "Biaya taker",
       spot_fee: "Biaya spot",
+      liquidity_spread: "Selisih likuiditas",
+      liquidity_max_size: "Batas ukuran likuiditas",
+      liquidity_note:
+        "Likuiditas: kuotasi platform berada sejauh selisih (pecahan, 0,0005 = 0,05 %) di luar harga feed acuan, dengan paling banyak batas ukuran per level harga (kosong: ukuran feed).",
       statuses: {
         active: "Diperdagangkan",
         paused: "Dijeda",

@@ -1432,6 +1432,10 @@ const ja: UiResources = {
       maker_fee: "メイカー手数料",
       taker_fee: "テイカー手数料",
       spot_fee: "現物手数料",
+      liquidity_spread: "流動性スプレッド",
+      liquidity_max_size: "流動性の数量上限",
+      liquidity_note:
+        "流動性: プラットフォームの気配は参照フィードの価格からスプレッド分(比率、0.0005 = 0.05 %)外側に置かれ、各価格帯の数量は上限まで(空欄: フィードの数量)。",
       statuses: {
         active: "取引中",
         paused: "停止中",

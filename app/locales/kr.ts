@@ -1425,6 +1425,10 @@ const kr: UiResources = {
       maker_fee: "메이커 수수료",
       taker_fee: "테이커 수수료",
       spot_fee: "현물 수수료",
+      liquidity_spread: "유동성 스프레드",
+      liquidity_max_size: "유동성 수량 한도",
+      liquidity_note:
+        "유동성: 플랫폼의 호가는 기준 피드 가격에서 스프레드(비율, 0.0005 = 0.05 %)만큼 바깥에 놓이며, 가격 단계별 수량은 한도까지입니다(비움: 피드 수량).",
       statuses: {
         active: "거래 중",
         paused: "일시 중지",

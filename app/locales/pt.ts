@@ -1439,6 +1439,10 @@ const pt: UiResources = {
       maker_fee: "Taxa maker",
       taker_fee: "Taxa taker",
       spot_fee: "Taxa spot",
+      liquidity_spread: "Spread de liquidez",
+      liquidity_max_size: "Limite de tamanho da liquidez",
+      liquidity_note:
+        "Liquidez: as cotações da plataforma ficam o spread (uma fração, 0,0005 = 0,05 %) fora dos preços do feed de referência, com no máximo o limite por nível de preço (vazio: o tamanho do feed).",
       statuses: {
         active: "Negociando",
         paused: "Pausado",

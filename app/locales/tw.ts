@@ -1409,6 +1409,10 @@ const tw: UiResources = {
       maker_fee: "Maker 手續費",
       taker_fee: "Taker 手續費",
       spot_fee: "現貨手續費",
+      liquidity_spread: "流動性價差",
+      liquidity_max_size: "流動性數量上限",
+      liquidity_note:
+        "流動性:平台報價位於參考行情價格之外的價差處(比例,0.0005 = 0.05 %),每個價位最多為數量上限(留空:行情的數量)。",
       statuses: {
         active: "交易中",
         paused: "已暫停",

@@ -1436,6 +1436,10 @@ const vn: UiResources = {
       maker_fee: "Phí maker",
       taker_fee: "Phí taker",
       spot_fee: "Phí spot",
+      liquidity_spread: "Chênh lệch thanh khoản",
+      liquidity_max_size: "Giới hạn khối lượng thanh khoản",
+      liquidity_note:
+        "Thanh khoản: báo giá của nền tảng nằm cách giá nguồn tham chiếu một khoảng chênh lệch (tỷ lệ, 0,0005 = 0,05 %), tối đa bằng giới hạn khối lượng ở mỗi mức giá (để trống: khối lượng của nguồn).",
       statuses: {
         active: "Đang giao dịch",
         paused: "Tạm dừng",

@@ -1408,6 +1408,10 @@ const zh: UiResources = {
       maker_fee: "Maker 手续费",
       taker_fee: "Taker 手续费",
       spot_fee: "现货手续费",
+      liquidity_spread: "流动性价差",
+      liquidity_max_size: "流动性数量上限",
+      liquidity_note:
+        "流动性:平台报价位于参考行情价格之外的价差处(比例,0.0005 = 0.05 %),每个价位最多为数量上限(留空:行情的数量)。",
       statuses: {
         active: "交易中",
         paused: "已暂停",

@@ -22,8 +22,18 @@ type Instrument = {
   maker_fee: string;
   taker_fee: string;
   spot_fee: string;
+  liquidity_spread: string;
+  liquidity_max_size: string;
 };
-const FIELDS = ["price_precision", "max_leverage", "maker_fee", "taker_fee", "spot_fee"] as const;
+const FIELDS = [
+  "price_precision",
+  "max_leverage",
+  "maker_fee",
+  "taker_fee",
+  "spot_fee",
+  "liquidity_spread",
+  "liquidity_max_size",
+] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
@@ -37,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminPost(request, context, "/admin/instruments/update", body, "/admin/instruments");
 }
 
-/** Every instrument: pause or resume it, its price precision, maximum leverage and fees. */
+/**
+ * Every instrument: pause or resume it, its price precision, maximum leverage, fees and the
+ * limits of the platform's liquidity quotes.
+ */
 export default function AdminInstruments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { me, list } = loaderData;
@@ -46,6 +59,7 @@ export default function AdminInstruments({ loaderData, actionData }: Route.Compo
   return (
     <AdminLayout me={me} title={t("instruments.title")}>
       <p className="mt-2 text-muted">{t("instruments.note")}</p>
+      <p className="mt-1 text-muted">{t("instruments.liquidity_note")}</p>
       <FormError message={failed?.message} errors={failed?.errors} />
       <AdminTable
         head={[
@@ -81,7 +95,7 @@ export default function AdminInstruments({ loaderData, actionData }: Route.Compo
                         name={k}
                         form={form}
                         className="input w-24"
-                        inputMode={k.endsWith("fee") ? "decimal" : "numeric"}
+                        inputMode={k === "price_precision" || k === "max_leverage" ? "numeric" : "decimal"}
                         defaultValue={i[k] ?? ""}
                         aria-label={`${i.code} ${t(`instruments.${k}`)}`}
                       />

@@ -248,6 +248,9 @@ describe("instruments", () => {
       { ...change, max_leverage: "0" },
       { ...change, price_precision: "" },
       { ...change, status: "gone" },
+      { ...change, liquidity_spread: "0.5" },
+      { ...change, liquidity_max_size: "-1" },
+      { ...change, liquidity_max_size: "0" },
     ]) {
       const res = await t.api("/admin/instruments/update", {
         method: "POST",

@@ -32,6 +32,8 @@ const instrumentView = ({
   maker_fee: fee(p?.makerFee),
   taker_fee: fee(p?.takerFee),
   spot_fee: fee(p?.spotFee),
+  liquidity_spread: fee(p?.liquiditySpread),
+  liquidity_max_size: fee(p?.liquidityMaxSize),
 });
 
 export async function listAllInstruments(db: Db) {
@@ -45,10 +47,16 @@ export type InstrumentChange = {
   maker_fee: string;
   taker_fee: string;
   spot_fee: string;
+  /** Left out: unchanged. */
+  liquidity_spread?: string;
+  /** Null: no cap (the feed's size); left out: unchanged. */
+  liquidity_max_size?: string | null;
 };
 
 /**
- * Pauses or resumes an instrument and sets its price precision, maximum leverage and fees. A
+ * Pauses or resumes an instrument and sets its price precision, maximum leverage, fees and the
+ * limits of the platform's liquidity quotes (spread, size cap; the engine re-quotes within a
+ * second). A
  * paused instrument leaves the market lists and refuses new orders (trading's requireListed);
  * a new maximum leverage or fee applies to new orders only.
  */
@@ -69,6 +77,8 @@ export async function updateInstrument(db: Db, op: AuthOperator, code: string, c
           makerFee: change.maker_fee,
           takerFee: change.taker_fee,
           spotFee: change.spot_fee,
+          liquiditySpread: change.liquidity_spread,
+          liquidityMaxSize: change.liquidity_max_size,
         })
         .where(eq(tradingParams.code, key));
     const [afterRow] = await instrumentRows(tx, key);

@@ -193,6 +193,21 @@ export const adminInstrumentBody = z.object({
   maker_fee: feeField,
   taker_fee: feeField,
   spot_fee: feeField,
+  /** How far outside the reference feed's prices the platform's liquidity quotes (a fraction). */
+  liquidity_spread: z
+    .string({ error: "validation.required" })
+    .trim()
+    .regex(/^(0(\.\d{1,8})?|0?\.\d{1,8})$/, { error: "admin.spread_format" })
+    .refine((v) => Number(v) <= 0.1, { error: "admin.spread_format" })
+    .optional(),
+  /** The most the liquidity shows per price level, in the base coin; empty: no cap. */
+  liquidity_max_size: z
+    .string({ error: "admin.size_cap_format" })
+    .trim()
+    .regex(/^(\d{1,20}(\.\d{1,18})?)?$/, { error: "admin.size_cap_format" })
+    .refine((v) => v === "" || Number(v) > 0, { error: "admin.size_cap_format" })
+    .transform((v) => (v === "" ? null : v))
+    .optional(),
 });
 
 const zeroOrMore = z

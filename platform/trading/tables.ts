@@ -28,6 +28,13 @@ export const tradingParams = pgTable("trading_params", {
   /** Smallest quantity and its step, in the base coin. */
   minQuantity: amount("min_quantity").notNull(),
   quantityStep: amount("quantity_step").notNull(),
+  /**
+   * The operator's limits on the platform's liquidity quotes in this market: how far outside the
+   * reference feed's prices they sit (a fraction) and the most they show per price level (null:
+   * the feed's size).
+   */
+  liquiditySpread: amount("liquidity_spread").notNull().default("0"),
+  liquidityMaxSize: amount("liquidity_max_size"),
 });
 
 /**

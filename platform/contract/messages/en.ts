@@ -263,6 +263,8 @@ export default {
     audit_passed: "Ledger audit passed",
     audit_failed: "Ledger audit found problems: see the report",
     fee_format: "Enter a fee between 0 and 0.1, e.g. 0.001",
+    spread_format: "Enter a spread between 0 and 0.1, e.g. 0.0005",
+    size_cap_format: "Enter a positive quantity, or leave it empty for no cap",
     precision_format: "Enter a whole number of decimals from 0 to 10",
     leverage_format: "Enter a whole leverage from 1 to 200",
     odds_format: "Enter odds above 0 and at most 10, e.g. 0.85",

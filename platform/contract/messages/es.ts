@@ -264,6 +264,8 @@ const es: Messages = {
     audit_passed: "La auditoría del libro mayor ha pasado",
     audit_failed: "La auditoría del libro mayor encontró problemas: consulta el informe",
     fee_format: "Introduce una comisión entre 0 y 0.1, p. ej. 0.001",
+    spread_format: "Introduce un diferencial entre 0 y 0,1, p. ej. 0,0005",
+    size_cap_format: "Introduce una cantidad positiva o déjalo vacío para no limitar",
     precision_format: "Introduce un número entero de decimales de 0 a 10",
     leverage_format: "Introduce un apalancamiento entero de 1 a 200",
     odds_format: "Introduce una cuota mayor que 0 y como máximo 10, p. ej. 0.85",

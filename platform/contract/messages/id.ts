@@ -264,6 +264,8 @@ const id: Messages = {
     audit_passed: "Audit buku besar lulus",
     audit_failed: "Audit buku besar menemukan masalah: lihat laporannya",
     fee_format: "Masukkan biaya antara 0 dan 0.1, mis. 0.001",
+    spread_format: "Masukkan selisih antara 0 dan 0,1, mis. 0,0005",
+    size_cap_format: "Masukkan jumlah positif, atau kosongkan tanpa batas",
     precision_format: "Masukkan jumlah desimal bulat dari 0 sampai 10",
     leverage_format: "Masukkan leverage bulat dari 1 sampai 200",
     odds_format: "Masukkan odds di atas 0 dan paling banyak 10, mis. 0.85",

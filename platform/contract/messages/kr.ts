@@ -261,6 +261,8 @@ const kr: Messages = {
     audit_passed: "원장 감사를 통과했습니다",
     audit_failed: "원장 감사에서 문제가 발견되었습니다. 보고서를 확인하세요",
     fee_format: "0과 0.1 사이의 수수료를 입력하세요(예: 0.001)",
+    spread_format: "0에서 0.1 사이의 스프레드를 입력하세요 (예: 0.0005)",
+    size_cap_format: "양수 수량을 입력하거나 한도가 없으면 비워 두세요",
     precision_format: "소수 자릿수를 0에서 10 사이의 정수로 입력하세요",
     leverage_format: "레버리지를 1에서 200 사이의 정수로 입력하세요",
     odds_format: "배당률은 0보다 크고 10 이하로 입력하세요(예: 0.85)",

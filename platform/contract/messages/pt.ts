@@ -263,6 +263,8 @@ const pt: Messages = {
     audit_passed: "A auditoria do livro-razão passou",
     audit_failed: "A auditoria do livro-razão encontrou problemas: veja o relatório",
     fee_format: "Insira uma taxa entre 0 e 0.1, por ex. 0.001",
+    spread_format: "Informe um spread entre 0 e 0,1, ex.: 0,0005",
+    size_cap_format: "Informe uma quantidade positiva ou deixe vazio para não limitar",
     precision_format: "Insira um número inteiro de casas decimais de 0 a 10",
     leverage_format: "Insira uma alavancagem inteira de 1 a 200",
     odds_format: "Insira odds acima de 0 e no máximo 10, ex.: 0.85",

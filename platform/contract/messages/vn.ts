@@ -261,6 +261,8 @@ const vn: Messages = {
     audit_passed: "Kiểm toán sổ cái đạt",
     audit_failed: "Kiểm toán sổ cái phát hiện vấn đề: xem báo cáo",
     fee_format: "Nhập phí từ 0 đến 0.1, ví dụ 0.001",
+    spread_format: "Nhập chênh lệch từ 0 đến 0,1, ví dụ 0,0005",
+    size_cap_format: "Nhập số lượng dương, hoặc để trống nếu không giới hạn",
     precision_format: "Nhập số chữ số thập phân nguyên từ 0 đến 10",
     leverage_format: "Nhập đòn bẩy nguyên từ 1 đến 200",
     odds_format: "Nhập tỷ lệ cược lớn hơn 0 và tối đa 10, ví dụ 0.85",

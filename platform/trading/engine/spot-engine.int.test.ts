@@ -7,7 +7,8 @@ import { type TestPlatform, testPlatform } from "../../../tests/support/platform
 import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
-import { orders, trades } from "../tables.ts";
+import { forgetTradingTerms } from "../contracts.ts";
+import { orders, trades, tradingParams } from "../tables.ts";
 import { replaySpotLog } from "./replay.ts";
 import { createSpotEngine } from "./spot-engine.ts";
 
@@ -94,6 +95,45 @@ describe("the spot order book", () => {
     // 0.01 at 60,000, 0.01 at 60,005 and 0.01 at 60,010 (the liquidity): 60,005 on average.
     expect(res.body.data).toMatchObject({ status: "filled", filled_quantity: "0.03", fill_price: "60005" });
     expect(await balance(buyer.user.id, "USDT")).toEqual({ available: "98199.85", frozen: "0" });
+  });
+
+  it("quotes the liquidity within the operator's limits: a spread outside the feed, a size cap per level", async () => {
+    const setLimits = async (spread: string, maxSize: string | null) => {
+      await db()
+        .update(tradingParams)
+        .set({ liquiditySpread: spread, liquidityMaxSize: maxSize })
+        .where(eq(tradingParams.code, "btc/usdt"));
+      forgetTradingTerms();
+    };
+    feed.setSpread(10);
+    feed.set("btc/usdt", 70000); // the feed's asks: 70010.00, 70010.01, 70010.02, … (100 each)
+    await setLimits("0.001", "0.05");
+    try {
+      const buyer = await customer();
+      const res = await spot(buyer.token, { side: "buy", quantity: "0.12" });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // Independently: each ask 0.1 % higher, rounded up to the 0.01 tick; 0.05 a level at most.
+      const ask = (i: number) =>
+        new Decimal(70010)
+          .plus(new Decimal(i).div(100))
+          .mul("1.001")
+          .toDecimalPlaces(2, Decimal.ROUND_UP)
+          .toFixed();
+      const fills = await db()
+        .select({ price: trades.price, quantity: trades.quantity })
+        .from(trades)
+        .where(eq(trades.takerOrderId, res.body.data.id))
+        .orderBy(trades.id);
+      expect(fills.map((f) => [new Decimal(f.price).toFixed(), new Decimal(f.quantity).toFixed()])).toEqual([
+        [ask(0), "0.05"],
+        [ask(1), "0.05"],
+        [ask(2), "0.02"],
+      ]);
+      // The public engine book shows the capped levels.
+      expect(t.platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({ price: ask(2), quantity: "0.03" });
+    } finally {
+      await setLimits("0", null);
+    }
   });
 
   it("fills a resting buy at its own price when the market falls through it", async () => {

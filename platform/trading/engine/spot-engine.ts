@@ -37,7 +37,14 @@ export type SpotOrderRequest = {
   /** The limit (a limit order only), already checked to lie on the price grid. */
   price?: Decimal;
   /** The instrument's terms, read before the order was queued. */
-  params: { code: string; quantityStep: string; spotFee: string };
+  params: {
+    code: string;
+    quantityStep: string;
+    spotFee: string;
+    /** The operator's limits on the liquidity's quotes (see `liquidityLevels`). */
+    liquiditySpread?: string;
+    liquidityMaxSize?: string | null;
+  };
 };
 
 /**
@@ -133,6 +140,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   const now = deps.now ?? Date.now;
   const m = createSpotMatcher();
   type Batch = ReturnType<typeof m.batch>;
+  /** Per market: the operator's limits on the liquidity's quotes, as last read. */
+  const limits = new Map<string, LiquidityLimits>();
   let seq = -1;
   let queue: Command[] = [];
   let draining: Promise<void> | undefined;
@@ -204,8 +213,11 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         if (command.kind !== "place") continue;
         const { params } = command.order;
         m.terms(params.code, params.quantityStep, params.spotFee);
+        limits.set(params.code, limitsOf(params));
         codes.add(params.code);
       }
+      // The periodic sync reads the limits again, so an operator's change reaches resting books.
+      if (batch.some((c) => c.kind === "sync")) await readLimits(tx);
       // The markets where customers' orders rest follow the feed; the others are quoted when an
       // order comes (a quote nobody can meet changes nothing, and stays out of the log).
       if (batch.some((c) => c.kind === "sync")) for (const code of m.restingMarkets()) codes.add(code);
@@ -249,9 +261,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
 
   /** Reloads every resting customer order from the database; the liquidity re-quotes next. */
   async function rebuild(tx: Db, work: Batch) {
-    const params = await tx
-      .select({ code: tradingParams.code, step: tradingParams.quantityStep, fee: tradingParams.spotFee })
-      .from(tradingParams);
+    const params = await readLimits(tx);
     const open = await tx
       .select()
       .from(orders)
@@ -264,15 +274,33 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     );
   }
 
-  /** Re-quotes a market's liquidity if the feed's depth has moved since its last quote. */
+  /** The instruments' terms, and each market's liquidity limits kept for the next quotes. */
+  async function readLimits(tx: Db) {
+    const params = await tx
+      .select({
+        code: tradingParams.code,
+        step: tradingParams.quantityStep,
+        fee: tradingParams.spotFee,
+        liquiditySpread: tradingParams.liquiditySpread,
+        liquidityMaxSize: tradingParams.liquidityMaxSize,
+      })
+      .from(tradingParams);
+    for (const p of params) limits.set(p.code, limitsOf(p));
+    return params;
+  }
+
+  /**
+   * Re-quotes a market's liquidity if the feed's depth (or the operator's limits) changed since
+   * its last quote.
+   */
   function requote(code: string, work: Batch) {
     const depth = deps.view.feedDepth(code);
-    if (m.quotedFrom(code) === depth) return;
+    const limit = limits.get(code) ?? NO_LIMITS;
+    const last = m.quotedFrom(code) as { depth: unknown; limit: LiquidityLimits } | undefined;
+    if (last ? last.depth === depth && last.limit === limit : depth === undefined) return;
     // On a stalled feed the platform quotes nothing: nobody trades on an old price.
     const fresh = depth && now() - depth.time <= STALE_AFTER_MS;
-    const levels = (side: { price: string; totalSize: string }[]) =>
-      side.slice(0, LIQUIDITY_LEVELS).map((l) => [l.price, l.totalSize] as [string, string]);
-    m.quote(code, fresh ? { bids: levels(depth.bids), asks: levels(depth.asks) } : null, depth, work);
+    m.quote(code, fresh ? liquidityLevels(depth, limit) : null, { depth, limit }, work);
   }
 
   return {
@@ -288,6 +316,43 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     idle: async () => {
       while (draining) await draining;
     },
+  };
+}
+
+type LiquidityLimits = { spread: Decimal; maxSize: Decimal | null };
+const NO_LIMITS: LiquidityLimits = { spread: D(0), maxSize: null };
+const limitsCache = new Map<string, LiquidityLimits>();
+/** One object per distinct pair of limits, so an unchanged limit compares equal. */
+function limitsOf(p: { liquiditySpread?: string | null; liquidityMaxSize?: string | null }): LiquidityLimits {
+  const key = `${p.liquiditySpread ?? "0"}|${p.liquidityMaxSize ?? ""}`;
+  let limit = limitsCache.get(key);
+  if (!limit) {
+    limit = {
+      spread: D(p.liquiditySpread ?? 0),
+      maxSize: p.liquidityMaxSize ? D(p.liquidityMaxSize) : null,
+    };
+    limitsCache.set(key, limit);
+  }
+  return limit;
+}
+
+/**
+ * The liquidity's levels from the feed's depth, within the operator's limits: each price moved
+ * `spread` (a fraction) away from the middle (asks up, bids down; the book then rounds to its
+ * tick the same way) and each level's size capped at `maxSize`.
+ */
+export function liquidityLevels(
+  depth: { bids: { price: string; totalSize: string }[]; asks: { price: string; totalSize: string }[] },
+  limit: LiquidityLimits,
+): NonNullable<LoggedLevels> {
+  const side = (levels: { price: string; totalSize: string }[], away: Decimal) =>
+    levels.slice(0, LIQUIDITY_LEVELS).map((l): [string, string] => {
+      const size = limit.maxSize ? Decimal.min(l.totalSize, limit.maxSize) : D(l.totalSize);
+      return [D(l.price).mul(away).toFixed(), size.toFixed()];
+    });
+  return {
+    bids: side(depth.bids, D(1).minus(limit.spread)),
+    asks: side(depth.asks, D(1).plus(limit.spread)),
   };
 }
 
