@@ -79,6 +79,15 @@ describe("the spot order book", () => {
       makerUserId: seller.user.id,
       takerSide: "buy",
     });
+    // The trade is on the public tape, at the instrument's precision.
+    await expect
+      .poll(async () =>
+        (await t.api("/market/trades?code=btc/usdt&limit=50")).body.data.some(
+          (x: { price: string; amount: string; direction: string }) =>
+            x.price === "60000.00" && x.amount === "0.005" && x.direction === "buy",
+        ),
+      )
+      .toBe(true);
     await t.api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
     expect(await balance(seller.user.id, "BTC")).toEqual({ available: "9.995", frozen: "0" });
   });

@@ -1,6 +1,8 @@
 import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
+import type { Trade } from "../../contract/market.ts";
+import { pricePrecision } from "../../contract/precision.ts";
 import type { Db } from "../../db/client.ts";
 import { reserveIds } from "../../db/ids.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -193,9 +195,11 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   async function transact(batch: Command[]): Promise<Map<Command, Outcome>> {
     const events: { userId: number; event: Record<string, unknown> }[] = [];
     const touched = new Set<string>();
+    const tape = new Map<string, Trade[]>();
     const settled = await deps.db.transaction(async (tx) => {
       events.length = 0;
       touched.clear();
+      tape.clear();
       // Until this attempt has matched and written everything, the books are not to be trusted
       // (a retried transaction runs this again and must start from the database).
       const expected = seq + 1;
@@ -242,6 +246,17 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       }
       const rows = await work.write(tx, next);
       events.push(...work.events);
+      for (const trade of work.trades) {
+        const list = tape.get(trade.code) ?? [];
+        const precision = pricePrecision(trade.code);
+        list.push({
+          price: new Decimal(trade.price).toFixed(precision),
+          amount: trade.quantity,
+          direction: trade.taker_side,
+          time: work.time,
+        });
+        tape.set(trade.code, list);
+      }
       for (const live of [...work.created, ...work.changed.values()]) touched.add(live.code);
       seq = next;
       // The answer to a place or cancel is its order as stored.
@@ -256,6 +271,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
     for (const code of touched) void deps.bus.publish(`book:${code}`, m.customerLevels(code));
+    // The venue's own trades join the public tape (the reference feed's candles and marks stay
+    // the feed's: customers trading inside the spread do not move a mark).
+    for (const [code, trades] of tape) void deps.bus.publish(`trades:${code}`, trades);
     return settled;
   }
 
