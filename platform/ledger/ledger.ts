@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { reserveIds } from "../db/ids.ts";
+import { idsOf, reservedIds } from "../db/ids.ts";
 import { ApiError } from "../http/errors.ts";
 import { BALANCE_CHANNEL, type BalanceNotice } from "./events.ts";
 import { ledgerAccounts } from "./tables.ts";
@@ -100,8 +100,7 @@ export async function postMany(
 
   const refs = new Map<string, { account: AccountRef; coin: string }>();
   for (const { lines } of prepared) for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
-  const ids = await lockAccounts(tx, refs);
-  const txIds = await reserveIds(tx, "ledger_transactions", prepared.length);
+  const { ids, txIds } = await lockAccounts(tx, refs, prepared.length);
 
   // Rows travel as one JSON parameter each: one statement whatever their number, and no
   // per-value work in the driver.
@@ -167,25 +166,38 @@ export async function postMany(
  * order (creating one holds its unique-index slot until commit, so two movements creating the
  * same new accounts in opposite orders would otherwise deadlock).
  */
-async function lockAccounts(tx: Db, refs: Map<string, { account: AccountRef; coin: string }>) {
+async function lockAccounts(
+  tx: Db,
+  refs: Map<string, { account: AccountRef; coin: string }>,
+  transactions: number,
+) {
   const wanted = [...refs.values()].map(({ account, coin }) =>
     "user" in account
       ? { u: account.user, k: account.wallet, c: coin }
       : { u: null, k: account.platform, c: coin },
   );
+  // The rows are locked as the sort yields them (in id order); the transactions' ids come in
+  // the same round trip.
   const found = (await tx.execute(sql`
-    select a.id, a.user_id, a.kind, a.coin
-    from ledger_accounts a
-    join json_to_recordset(${JSON.stringify(wanted)}::json) as r(u int, k text, c text)
-      on a.kind = r.k and a.coin = r.c
-      and ((r.u is not null and a.owner_type = 'user' and a.user_id = r.u)
-        or (r.u is null and a.owner_type = 'platform' and a.user_id is null))
-    order by a.id
-    for update of a`)) as unknown as {
-    rows: { id: number; user_id: number | null; kind: string; coin: string }[];
+    with locked as (
+      select a.id, a.user_id, a.kind, a.coin
+      from ledger_accounts a
+      join json_to_recordset(${JSON.stringify(wanted)}::json) as r(u int, k text, c text)
+        on a.kind = r.k and a.coin = r.c
+        and ((r.u is not null and a.owner_type = 'user' and a.user_id = r.u)
+          or (r.u is null and a.owner_type = 'platform' and a.user_id is null))
+      order by a.id
+      for update of a)
+    select (select coalesce(json_agg(locked), '[]'::json) from locked) as accounts,
+      ${reservedIds("ledger_transactions", transactions)} as ids`)) as unknown as {
+    rows: { accounts: unknown; ids: unknown }[];
   };
+  const [answer] = found.rows;
+  const accounts = (
+    typeof answer?.accounts === "string" ? JSON.parse(answer.accounts) : (answer?.accounts ?? [])
+  ) as { id: number; user_id: number | null; kind: string; coin: string }[];
   const ids = new Map<string, number>();
-  for (const row of found.rows) {
+  for (const row of accounts) {
     const key =
       row.user_id !== null ? `u:${row.user_id}:${row.kind}:${row.coin}` : `p:${row.kind}:${row.coin}`;
     ids.set(key, Number(row.id));
@@ -195,7 +207,7 @@ async function lockAccounts(tx: Db, refs: Map<string, { account: AccountRef; coi
     const ref = refs.get(key) as { account: AccountRef; coin: string };
     ids.set(key, await accountId(tx, ref.account, ref.coin));
   }
-  return ids;
+  return { ids, txIds: idsOf(answer?.ids) };
 }
 
 function isNegativeBalance(error: unknown): boolean {

@@ -4,7 +4,7 @@ import type { Bus } from "../../bus/bus.ts";
 import type { Trade } from "../../contract/market.ts";
 import { pricePrecision } from "../../contract/precision.ts";
 import type { Db } from "../../db/client.ts";
-import { reserveIds } from "../../db/ids.ts";
+import { idsOf, reservedIds } from "../../db/ids.ts";
 import { ApiError } from "../../http/errors.ts";
 import { freeze, type Movement, type Posting, postMany } from "../../ledger/ledger.ts";
 import type { CustomerLevels } from "../../market/engine.ts";
@@ -204,12 +204,15 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       // (a retried transaction runs this again and must start from the database).
       const expected = seq + 1;
       seq = -1;
-      const [state] = await tx
-        .update(engineState)
-        .set({ seq: sql`${engineState.seq} + 1` })
-        .where(eq(engineState.name, "spot"))
-        .returning({ seq: engineState.seq });
-      const next = state?.seq ?? 0;
+      // The counter moves (taking the row's lock) and the new orders' ids come in one statement.
+      const places = batch.filter((c) => c.kind === "place").length;
+      const state = (await tx.execute(sql`with s as (
+          update ${engineState} set seq = seq + 1 where name = 'spot' returning seq)
+        select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids`)) as unknown as {
+        rows: { seq: string | null; ids: unknown }[];
+      };
+      const next = Number(state.rows[0]?.seq ?? 0);
+      const ids = idsOf(state.rows[0]?.ids);
       const work = m.batch(now());
       if (next !== expected) await rebuild(tx, work);
       const codes = new Set<string>();
@@ -227,8 +230,6 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       if (batch.some((c) => c.kind === "sync")) for (const code of m.restingMarkets()) codes.add(code);
       for (const code of codes) requote(code, work);
 
-      const places = batch.filter((c) => c.kind === "place").length;
-      const ids = places > 0 ? await reserveIds(tx, "orders", places) : [];
       // Each place or cancel names its order; the sync answers with how many fills it made.
       const outcomes = new Map<Command, { ok: true; orderId: number } | { ok: false; error: unknown }>();
       for (const command of batch) {
