@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { idsOf, reservedIds } from "../db/ids.ts";
 import { ApiError } from "../http/errors.ts";
@@ -75,9 +75,20 @@ type Line = { account: AccountRef; coin: string; amount: Decimal; bucket: Bucket
 export async function postMany(
   tx: Db,
   movements: readonly Movement[],
-  options: { insufficientKey?: string; field?: string } = {},
+  options: {
+    insufficientKey?: string;
+    field?: string;
+    /**
+     * The caller's own writes, as common table expressions (`a as (insert …), b as (…)`, names
+     * other than t, e and u), run in the same statement: one round trip for both.
+     */
+    alongside?: SQL;
+  } = {},
 ): Promise<number[]> {
-  if (movements.length === 0) return [];
+  if (movements.length === 0) {
+    if (options.alongside) await tx.execute(sql`with ${options.alongside} select 1`);
+    return [];
+  }
   const prepared = movements.map((movement) => {
     const lines: Line[] = movement.postings.map((p) => ({
       account: p.account,
@@ -136,7 +147,7 @@ export async function postMany(
     JSON.stringify({ user, coins: [...coins] } satisfies BalanceNotice),
   );
   try {
-    await tx.execute(sql`with
+    await tx.execute(sql`with ${options.alongside ? sql`${options.alongside},` : sql``}
       t as (insert into ledger_transactions (id, kind, ref_type, ref_id, memo)
         select id, kind, ref_type, ref_id, memo
         from json_to_recordset(${JSON.stringify(transactions)}::json)

@@ -709,9 +709,9 @@ export function createSpotMatcher() {
     }
 
     /**
-     * Writes the batch: new orders, changed orders and trades in one statement (their rows as
-     * JSON parameters), then the ledger movements (see `postMany`). Answers with the orders as
-     * now stored, built from what the engine holds.
+     * Writes the batch: new orders, changed orders, trades and the log entry (their rows as JSON
+     * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
+     * as now stored, built from what the engine holds.
      */
     async write(tx: Db, seq: number): Promise<Map<number, OrderRow>> {
       // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
@@ -723,8 +723,12 @@ export function createSpotMatcher() {
       const changed = [...this.changed.keys()].map((id) => rows.get(id));
       const { log } = this;
       const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
-      if (created.length + changed.length + this.trades.length > 0 || logged) {
-        await tx.execute(sql`with
+      if (created.length + changed.length + this.trades.length === 0 && !logged) {
+        await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
+        return rows;
+      }
+      // The orders, trades and log ride in the ledger's write statement (one round trip).
+      const alongside = sql`
           n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
               filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
             select id, "userId", 'spot', code, side, type, price, quantity, status,
@@ -740,18 +744,20 @@ export function createSpotMatcher() {
               "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint,
               "updatedAt" timestamptz)
             where o.id = r.id),
-          t as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
+          tr as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
               maker_user_id, taker_side, price, quantity, taker_fee, maker_fee)
             select 'spot', code, taker_order_id, taker_user_id, maker_order_id, maker_user_id, taker_side,
               price, quantity, taker_fee, maker_fee
             from json_to_recordset(${JSON.stringify(this.trades)}::json) as r(code text, taker_order_id int,
               taker_user_id int, maker_order_id int, maker_user_id int, taker_side text, price numeric,
               quantity numeric, taker_fee numeric, maker_fee numeric)),
-          l as (insert into engine_log (seq, entry)
-            select ${seq}, ${JSON.stringify(log)}::jsonb where ${logged})
-          select 1`);
-      }
-      await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
+          lg as (insert into engine_log (seq, entry)
+            select ${seq}, ${JSON.stringify(log)}::jsonb where ${logged})`;
+      await postMany(tx, this.movements, {
+        insufficientKey: "wallet.insufficient",
+        field: "quantity",
+        alongside,
+      });
       return rows;
     }
   }
