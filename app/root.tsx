@@ -16,7 +16,7 @@ import { apiClient } from "./.server/api.ts";
 import { servicesContext } from "./.server/context.ts";
 import { csrfMiddleware, guardMiddleware, honeypotMiddleware } from "./.server/guards.ts";
 import { getLocale, i18nextMiddleware, localesVersion } from "./.server/i18n.ts";
-import { isLite, readPrefs } from "./.server/prefs.ts";
+import { isLite, readPrefs, upDownFor } from "./.server/prefs.ts";
 import { sessionMiddleware, takeToast } from "./.server/session.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: getLocale(context) as Lang,
     lite: isLite(request, prefs),
     theme: prefs.theme,
+    updown: upDownFor(prefs, getLocale(context)),
     toast: takeToast(context) ?? null,
     honeypot: await context.get(servicesContext).honeypot.getInputProps(),
     localesVersion,
@@ -75,7 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={LANGUAGE_INFO[lang]?.tag ?? "en"} data-theme={root?.theme ?? "dark"}>
+    <html
+      lang={LANGUAGE_INFO[lang]?.tag ?? "en"}
+      data-theme={root?.theme ?? "dark"}
+      data-updown={root?.updown ?? "green-up"}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

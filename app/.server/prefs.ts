@@ -1,7 +1,11 @@
 import { createCookie } from "react-router";
 
-/** Display preferences a visitor picks without an account: lite mode and the colour theme. */
-export type Prefs = { lite: boolean; theme: "dark" | "light" };
+/**
+ * Display preferences a visitor picks without an account: lite mode, the colour theme and which
+ * colour means up (unset: as customers of the visitor's language expect, see `upDownFor`).
+ */
+export type UpDown = "green-up" | "red-up";
+export type Prefs = { lite: boolean; theme: "dark" | "light"; updown?: UpDown };
 
 export const prefsCookie = createCookie("prefs", {
   path: "/",
@@ -12,7 +16,20 @@ export const prefsCookie = createCookie("prefs", {
 
 export async function readPrefs(request: Request): Promise<Prefs> {
   const raw = (await prefsCookie.parse(request.headers.get("Cookie"))) as Partial<Prefs> | null;
-  return { lite: raw?.lite === true, theme: raw?.theme === "light" ? "light" : "dark" };
+  const updown = raw?.updown === "red-up" || raw?.updown === "green-up" ? raw.updown : undefined;
+  return {
+    lite: raw?.lite === true,
+    theme: raw?.theme === "light" ? "light" : "dark",
+    ...(updown ? { updown } : {}),
+  };
+}
+
+/** Where prices rising are shown red (mainland China, Taiwan, Korea), red is the default for up. */
+const RED_UP_LANGUAGES = new Set(["zh", "tw", "kr"]);
+
+/** Which colour means up: the visitor's choice, else the custom of their language's market. */
+export function upDownFor(prefs: Prefs, lang: string): UpDown {
+  return prefs.updown ?? (RED_UP_LANGUAGES.has(lang) ? "red-up" : "green-up");
 }
 
 /**

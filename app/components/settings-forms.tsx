@@ -2,17 +2,19 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 
 /**
- * Lite mode and theme switches. Plain forms posting to /language, whose action stores the choice;
+ * Lite mode, theme and up/down colour switches. Plain forms posting to /language, whose action stores the choice;
  * used on /language and in the account settings. `reloadDocument` makes the switch a fresh page,
  * so lite mode takes effect at once (no script is left running).
  */
 export function DisplaySettings({
   lite,
   theme,
+  updown,
   returnTo,
 }: {
   lite: boolean;
   theme: "dark" | "light";
+  updown: "green-up" | "red-up";
   returnTo: string;
 }) {
   const { t } = useTranslation();
@@ -64,6 +66,28 @@ export function DisplaySettings({
               aria-pressed={theme === value}
             >
               {t(`common:settings.theme_${value}`)}
+            </button>
+          ))}
+        </div>
+      </Form>
+      <Form method="post" action="/language" reloadDocument className="mt-3">
+        <input type="hidden" name="intent" value="updown" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div>{t("common:settings.updown")}</div>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {(["green-up", "red-up"] as const).map((value) => (
+            <button
+              key={value}
+              type="submit"
+              name="value"
+              value={value}
+              className={updown === value ? "btn btn-primary" : "btn btn-secondary"}
+              aria-pressed={updown === value}
+            >
+              {/* Each choice drawn in its own colours, whichever is in force now. */}
+              <span style={{ color: value === "green-up" ? "var(--green)" : "var(--red)" }}>▲</span>{" "}
+              <span style={{ color: value === "green-up" ? "var(--red)" : "var(--green)" }}>▼</span>{" "}
+              {t(`common:settings.updown_${value === "green-up" ? "green" : "red"}`)}
             </button>
           ))}
         </div>

@@ -59,6 +59,9 @@ export default {
       theme: "Theme",
       theme_dark: "Dark",
       theme_light: "Light",
+      updown: "Up and down colours",
+      updown_green: "Green up, red down",
+      updown_red: "Red up, green down",
     },
     language: {
       unknown: "Choose one of the listed options",

@@ -61,6 +61,9 @@ const es: UiResources = {
       theme: "Tema",
       theme_dark: "Oscuro",
       theme_light: "Claro",
+      updown: "Colores de subida y bajada",
+      updown_green: "Verde sube, rojo baja",
+      updown_red: "Rojo sube, verde baja",
     },
     language: {
       unknown: "Elige una de las opciones de la lista",

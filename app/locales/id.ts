@@ -59,6 +59,9 @@ const id: UiResources = {
       theme: "Tema",
       theme_dark: "Gelap",
       theme_light: "Terang",
+      updown: "Warna naik dan turun",
+      updown_green: "Hijau naik, merah turun",
+      updown_red: "Merah naik, hijau turun",
     },
     language: {
       unknown: "Pilih salah satu opsi dalam daftar",

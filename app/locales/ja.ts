@@ -59,6 +59,9 @@ const ja: UiResources = {
       theme: "テーマ",
       theme_dark: "ダーク",
       theme_light: "ライト",
+      updown: "上昇・下落の色",
+      updown_green: "緑が上昇、赤が下落",
+      updown_red: "赤が上昇、緑が下落",
     },
     language: {
       unknown: "一覧から選択してください",

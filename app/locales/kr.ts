@@ -59,6 +59,9 @@ const kr: UiResources = {
       theme: "테마",
       theme_dark: "다크",
       theme_light: "라이트",
+      updown: "상승·하락 색상",
+      updown_green: "초록 상승, 빨강 하락",
+      updown_red: "빨강 상승, 초록 하락",
     },
     language: {
       unknown: "목록에서 하나를 선택해 주세요",

@@ -59,6 +59,9 @@ const pt: UiResources = {
       theme: "Tema",
       theme_dark: "Escuro",
       theme_light: "Claro",
+      updown: "Cores de alta e baixa",
+      updown_green: "Verde sobe, vermelho desce",
+      updown_red: "Vermelho sobe, verde desce",
     },
     language: {
       unknown: "Escolha uma das opções da lista",

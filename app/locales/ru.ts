@@ -60,6 +60,9 @@ const ru: UiResources = {
       theme: "Тема",
       theme_dark: "Тёмная",
       theme_light: "Светлая",
+      updown: "Цвета роста и падения",
+      updown_green: "Зелёный — рост, красный — падение",
+      updown_red: "Красный — рост, зелёный — падение",
     },
     language: {
       unknown: "Выберите один из вариантов в списке",

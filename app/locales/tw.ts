@@ -58,6 +58,9 @@ const tw: UiResources = {
       theme: "主題",
       theme_dark: "深色",
       theme_light: "淺色",
+      updown: "漲跌顏色",
+      updown_green: "綠漲紅跌",
+      updown_red: "紅漲綠跌",
     },
     language: {
       unknown: "請從清單中選擇一個選項",

@@ -61,6 +61,9 @@ const vn: UiResources = {
       theme: "Giao diện",
       theme_dark: "Tối",
       theme_light: "Sáng",
+      updown: "Màu tăng và giảm",
+      updown_green: "Xanh tăng, đỏ giảm",
+      updown_red: "Đỏ tăng, xanh giảm",
     },
     language: {
       unknown: "Vui lòng chọn một mục trong danh sách",

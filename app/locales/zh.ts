@@ -58,6 +58,9 @@ const zh: UiResources = {
       theme: "主题",
       theme_dark: "深色",
       theme_light: "浅色",
+      updown: "涨跌颜色",
+      updown_green: "绿涨红跌",
+      updown_red: "红涨绿跌",
     },
     language: {
       unknown: "请从列表中选择一项",

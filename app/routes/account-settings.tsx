@@ -125,7 +125,14 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <Submit>{t("save")}</Submit>
         </Form>
       </section>
-      {root && <DisplaySettings lite={root.lite} theme={root.theme} returnTo="/accountsettings" />}
+      {root && (
+        <DisplaySettings
+          lite={root.lite}
+          theme={root.theme}
+          updown={root.updown}
+          returnTo="/accountsettings"
+        />
+      )}
     </div>
   );
 }

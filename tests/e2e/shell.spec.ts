@@ -109,6 +109,34 @@ test.describe("lite mode", () => {
   });
 });
 
+test.describe("up and down colours", () => {
+  const upColour = (page: import("@playwright/test").Page) =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--up").trim());
+
+  test("red up where customers expect it, and each visitor's own choice sticks", async ({ page }) => {
+    await page.goto("/language");
+    const html = page.locator("html");
+    await expect(html).toHaveAttribute("data-updown", "green-up"); // English: green up
+    const green = await upColour(page);
+    await page.getByRole("button", { name: "Red up, green down" }).click();
+    await expect(html).toHaveAttribute("data-updown", "red-up");
+    expect(await upColour(page)).not.toBe(green);
+    await page.goto("/markets");
+    await expect(html).toHaveAttribute("data-updown", "red-up");
+    await page.goto("/language");
+    await page.getByRole("button", { name: "Green up, red down" }).click();
+    await expect(html).toHaveAttribute("data-updown", "green-up");
+    expect(await upColour(page)).toBe(green);
+
+    // A visitor in Simplified Chinese who never chose: red means up.
+    await page.context().clearCookies();
+    await page.goto("/language");
+    await page.getByRole("button", { name: "简体中文" }).click();
+    await expect(html).toHaveAttribute("data-updown", "red-up");
+    await expect(page.getByRole("button", { name: /红涨绿跌/ })).toHaveAttribute("aria-pressed", "true");
+  });
+});
+
 test.describe("content screens", () => {
   test("the dial-code picker returns the chosen code to the form that asked", async ({ page }) => {
     await page.goto("/areacode?returnTo=%2Flanguage");
