@@ -805,7 +805,8 @@ export default {
     early_exit: "Early exit",
     early_exit_penalty: "{{percent}}% of the principal kept",
     exit_any_time: "Any time, no fee",
-    lock_days: "{{count}} days",
+    lock_days_one: "{{count}} day",
+    lock_days_other: "{{count}} days",
     flexible: "Flexible",
     lock_period: "Lock period",
     lock_ends: "Lock ends:",
@@ -821,8 +822,7 @@ export default {
     income_paid: "Income",
     income_paid_daily: "Paid to your spot wallet every day",
     calculate: "Calculate",
-    early_exit_warning:
-      "Locked for {{days}} days. Leaving before the end keeps {{percent}}% of the principal.",
+    early_exit_warning: "Locked for {{days}}. Leaving before the end keeps {{percent}}% of the principal.",
     flexible_note: "Flexible: leave whenever you like and get the whole amount back.",
     join_confirm: "Confirm purchase",
     states: {
@@ -867,7 +867,7 @@ export default {
     total_income: "Total earnings ({{coin}})",
     first_reward_received: "First participation reward of {{amount}} {{coin}} received",
     first_reward_pending:
-      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} days to receive a {{amount}} {{coin}} reward",
+      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} to receive a {{amount}} {{coin}} reward",
     first_reward_vesting:
       "Your {{amount}} {{coin}} reward arrives on {{date}} if you keep at least {{minimum}} {{coin}} in the wallet until then",
     first_reward_now:
@@ -878,7 +878,7 @@ export default {
     how_1: "Move {{coin}} from your spot wallet into the daily-interest wallet.",
     how_2: "Every day, interest is paid to your spot wallet on the lowest balance you held that day.",
     how_3:
-      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} days in a row and a one-time reward of {{amount}} {{coin}} is paid to your spot wallet; if the balance falls below {{minimum}} {{coin}} before then, the count starts again when a deposit brings it back.",
+      "Keep at least {{minimum}} {{coin}} in the wallet for {{days}} in a row and a one-time reward of {{amount}} {{coin}} is paid to your spot wallet; if the balance falls below {{minimum}} {{coin}} before then, the count starts again when a deposit brings it back.",
     how_3_now:
       "The first time the wallet holds at least {{minimum}} {{coin}}, a one-time reward of {{amount}} {{coin}} is paid to your spot wallet.",
     how_4: "Move money back to spot whenever you like; the rate is set by the platform and may change.",

@@ -815,7 +815,9 @@ const es: UiResources = {
     early_exit: "Salida anticipada",
     early_exit_penalty: "se retiene el {{percent}}% del principal",
     exit_any_time: "En cualquier momento, sin comisión",
-    lock_days: "{{count}} días",
+    lock_days_one: "{{count}} día",
+    lock_days_many: "{{count}} días",
+    lock_days_other: "{{count}} días",
     flexible: "Flexible",
     lock_period: "Periodo de bloqueo",
     lock_ends: "El bloqueo termina:",
@@ -831,8 +833,7 @@ const es: UiResources = {
     income_paid: "Ingresos",
     income_paid_daily: "Se pagan cada día en tu billetera spot",
     calculate: "Calcular",
-    early_exit_warning:
-      "Bloqueado {{days}} días. Salir antes del final retiene el {{percent}}% del principal.",
+    early_exit_warning: "Bloqueado {{days}}. Salir antes del final retiene el {{percent}}% del principal.",
     flexible_note: "Flexible: sal cuando quieras y recupera todo el importe.",
     join_confirm: "Confirmar compra",
     states: {
@@ -877,7 +878,7 @@ const es: UiResources = {
     total_income: "Ganancias totales ({{coin}})",
     first_reward_received: "Recompensa por primera participación de {{amount}} {{coin}} recibida",
     first_reward_pending:
-      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} días para recibir una recompensa de {{amount}} {{coin}}",
+      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} para recibir una recompensa de {{amount}} {{coin}}",
     first_reward_vesting:
       "Tu recompensa de {{amount}} {{coin}} llega el {{date}} si mantienes al menos {{minimum}} {{coin}} en la billetera hasta entonces",
     first_reward_now:
@@ -888,7 +889,7 @@ const es: UiResources = {
     how_1: "Mueve {{coin}} de tu billetera spot a la billetera de interés diario.",
     how_2: "Cada día se pagan intereses en tu billetera spot sobre el saldo más bajo que mantuviste ese día.",
     how_3:
-      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} días seguidos y recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}; si el saldo baja de {{minimum}} {{coin}} antes, la cuenta vuelve a empezar cuando un depósito lo recupere.",
+      "Mantén al menos {{minimum}} {{coin}} en la billetera durante {{days}} seguidos y recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}; si el saldo baja de {{minimum}} {{coin}} antes, la cuenta vuelve a empezar cuando un depósito lo recupere.",
     how_3_now:
       "La primera vez que la billetera tenga al menos {{minimum}} {{coin}}, recibirás en tu billetera spot una recompensa única de {{amount}} {{coin}}.",
     how_4: "Devuelve el dinero a spot cuando quieras; la tasa la fija la plataforma y puede cambiar.",

@@ -807,7 +807,7 @@ const id: UiResources = {
     early_exit: "Keluar lebih awal",
     early_exit_penalty: "{{percent}}% pokok ditahan",
     exit_any_time: "Kapan saja, tanpa biaya",
-    lock_days: "{{count}} hari",
+    lock_days_other: "{{count}} hari",
     flexible: "Fleksibel",
     lock_period: "Masa penguncian",
     lock_ends: "Penguncian berakhir:",
@@ -823,7 +823,7 @@ const id: UiResources = {
     income_paid: "Hasil",
     income_paid_daily: "Dibayar ke dompet spot setiap hari",
     calculate: "Hitung",
-    early_exit_warning: "Dikunci {{days}} hari. Keluar sebelum berakhir akan menahan {{percent}}% pokok.",
+    early_exit_warning: "Dikunci {{days}}. Keluar sebelum berakhir akan menahan {{percent}}% pokok.",
     flexible_note: "Fleksibel: keluar kapan saja dan dapatkan kembali seluruh jumlahnya.",
     join_confirm: "Konfirmasi pembelian",
     states: {
@@ -868,7 +868,7 @@ const id: UiResources = {
     total_income: "Total hasil ({{coin}})",
     first_reward_received: "Hadiah partisipasi pertama {{amount}} {{coin}} sudah diterima",
     first_reward_pending:
-      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} hari untuk menerima hadiah {{amount}} {{coin}}",
+      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} untuk menerima hadiah {{amount}} {{coin}}",
     first_reward_vesting:
       "Hadiah {{amount}} {{coin}} Anda tiba pada {{date}} jika Anda menyimpan minimal {{minimum}} {{coin}} di dompet hingga saat itu",
     first_reward_now:
@@ -879,7 +879,7 @@ const id: UiResources = {
     how_1: "Pindahkan {{coin}} dari dompet spot ke dompet bunga harian.",
     how_2: "Setiap hari bunga dibayar ke dompet spot berdasarkan saldo terendah yang Anda simpan hari itu.",
     how_3:
-      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} hari berturut-turut dan hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda; jika saldo turun di bawah {{minimum}} {{coin}} sebelumnya, hitungan dimulai lagi saat setoran memulihkannya.",
+      "Simpan minimal {{minimum}} {{coin}} di dompet selama {{days}} berturut-turut dan hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda; jika saldo turun di bawah {{minimum}} {{coin}} sebelumnya, hitungan dimulai lagi saat setoran memulihkannya.",
     how_3_now:
       "Saat dompet pertama kali berisi minimal {{minimum}} {{coin}}, hadiah sekali sebesar {{amount}} {{coin}} dibayarkan ke dompet spot Anda.",
     how_4: "Pindahkan kembali ke spot kapan saja; bunga ditetapkan platform dan dapat berubah.",

@@ -12,7 +12,22 @@ import vn from "./vn.ts";
 import zh from "./zh.ts";
 
 /** Same keys as English in every language: the type makes a missing key a compile error. */
-export type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+type PluralForm = "zero" | "one" | "two" | "few" | "many" | "other";
+/** `key` when K is one of a plural family's forms in T (T has `key_other`), never otherwise. */
+type PluralBase<T, K> = K extends `${infer B}_${PluralForm}`
+  ? `${B}_other` extends keyof T
+    ? B
+    : never
+  : never;
+/**
+ * Every key English has, as strings; a plural family (`key_one`, `key_other`, …) in whichever
+ * forms the language needs (locales.test.ts checks them against Intl's plural rules).
+ */
+export type DeepStrings<T> = {
+  [K in keyof T as [PluralBase<T, K>] extends [never] ? K : never]: T[K] extends string
+    ? string
+    : DeepStrings<T[K]>;
+} & { [K in keyof T as K extends `${infer B}_other` ? `${B}_${PluralForm}` : never]?: string };
 export type UiResources = DeepStrings<typeof en>;
 
 const ui: Record<Lang, UiResources> = { en, zh, tw, ja, es, ru, kr, vn, id, pt };

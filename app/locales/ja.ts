@@ -803,7 +803,7 @@ const ja: UiResources = {
     early_exit: "途中解約",
     early_exit_penalty: "元本の {{percent}}% を差し引き",
     exit_any_time: "いつでも無料",
-    lock_days: "{{count}}日",
+    lock_days_other: "{{count}}日",
     flexible: "フレキシブル",
     lock_period: "ロック期間",
     lock_ends: "ロック終了：",
@@ -819,8 +819,7 @@ const ja: UiResources = {
     income_paid: "収益",
     income_paid_daily: "毎日現物ウォレットに支払い",
     calculate: "計算する",
-    early_exit_warning:
-      "{{days}}日間ロックされます。期間前に解約すると元本の {{percent}}% が差し引かれます。",
+    early_exit_warning: "{{days}}間ロックされます。期間前に解約すると元本の {{percent}}% が差し引かれます。",
     flexible_note: "フレキシブル：いつでも解約でき、全額が戻ります。",
     join_confirm: "購入を確定",
     states: {
@@ -865,7 +864,7 @@ const ja: UiResources = {
     total_income: "累計収益（{{coin}}）",
     first_reward_received: "初回参加特典 {{amount}} {{coin}} を受け取りました",
     first_reward_pending:
-      "{{minimum}} {{coin}} 以上を {{days}} 日間ウォレットに保有すると {{amount}} {{coin}} の特典を受け取れます",
+      "{{minimum}} {{coin}} 以上を {{days}}間ウォレットに保有すると {{amount}} {{coin}} の特典を受け取れます",
     first_reward_vesting:
       "{{date}} まで {{minimum}} {{coin}} 以上をウォレットに保有すると、{{amount}} {{coin}} の特典が届きます",
     first_reward_now: "ウォレットに {{minimum}} {{coin}} 以上あれば {{amount}} {{coin}} の特典を受け取れます",
@@ -876,7 +875,7 @@ const ja: UiResources = {
     how_1: "現物ウォレットから日利ウォレットに {{coin}} を移します。",
     how_2: "毎日、その日の最低残高に対する利息が現物ウォレットに支払われます。",
     how_3:
-      "{{minimum}} {{coin}} 以上を {{days}} 日間続けてウォレットに保有すると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。それまでに残高が {{minimum}} {{coin}} を下回った場合は、入金で戻った時点から数え直します。",
+      "{{minimum}} {{coin}} 以上を {{days}}間続けてウォレットに保有すると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。それまでに残高が {{minimum}} {{coin}} を下回った場合は、入金で戻った時点から数え直します。",
     how_3_now:
       "ウォレットの残高が初めて {{minimum}} {{coin}} 以上になると、一度だけ {{amount}} {{coin}} の特典が現物ウォレットに支払われます。",
     how_4: "いつでも現物に戻せます。利率はプラットフォームが設定し、変更される場合があります。",

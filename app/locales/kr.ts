@@ -798,7 +798,8 @@ const kr: UiResources = {
     early_exit: "중도 해지",
     early_exit_penalty: "원금의 {{percent}}% 차감",
     exit_any_time: "언제든 수수료 없음",
-    lock_days: "{{count}}일",
+    lock_days_one: "{{count}}일",
+    lock_days_other: "{{count}}일",
     flexible: "자유형",
     lock_period: "락업 기간",
     lock_ends: "락업 종료:",
@@ -814,7 +815,7 @@ const kr: UiResources = {
     income_paid: "수익",
     income_paid_daily: "매일 현물 지갑으로 지급",
     calculate: "계산",
-    early_exit_warning: "{{days}}일간 락업됩니다. 만기 전 해지 시 원금의 {{percent}}%가 차감됩니다.",
+    early_exit_warning: "{{days}}간 락업됩니다. 만기 전 해지 시 원금의 {{percent}}%가 차감됩니다.",
     flexible_note: "자유형: 언제든 해지하고 전액을 돌려받을 수 있습니다.",
     join_confirm: "구매 확인",
     states: {
@@ -859,7 +860,7 @@ const kr: UiResources = {
     total_income: "총 수익 ({{coin}})",
     first_reward_received: "첫 참여 보상 {{amount}} {{coin}} 수령 완료",
     first_reward_pending:
-      "{{minimum}} {{coin}} 이상을 {{days}}일 동안 지갑에 보관하면 {{amount}} {{coin}} 보상을 받습니다",
+      "{{minimum}} {{coin}} 이상을 {{days}} 동안 지갑에 보관하면 {{amount}} {{coin}} 보상을 받습니다",
     first_reward_vesting:
       "{{date}}까지 지갑에 {{minimum}} {{coin}} 이상을 유지하면 {{amount}} {{coin}} 보상이 지급됩니다",
     first_reward_now: "지갑에 {{minimum}} {{coin}} 이상이 있으면 {{amount}} {{coin}} 보상을 받습니다",
@@ -869,7 +870,7 @@ const kr: UiResources = {
     how_1: "현물 지갑에서 일일 이자 지갑으로 {{coin}}를 옮깁니다.",
     how_2: "매일 그날 보유한 최저 잔액에 대한 이자가 현물 지갑으로 지급됩니다.",
     how_3:
-      "{{minimum}} {{coin}} 이상을 {{days}}일 연속 지갑에 보관하면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다. 그 전에 잔액이 {{minimum}} {{coin}} 미만이 되면 입금으로 다시 채워진 때부터 다시 셉니다.",
+      "{{minimum}} {{coin}} 이상을 {{days}} 연속 지갑에 보관하면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다. 그 전에 잔액이 {{minimum}} {{coin}} 미만이 되면 입금으로 다시 채워진 때부터 다시 셉니다.",
     how_3_now:
       "지갑 잔액이 처음으로 {{minimum}} {{coin}} 이상이 되면 1회 한정 {{amount}} {{coin}} 보상이 현물 지갑에 지급됩니다.",
     how_4: "언제든 현물로 되돌릴 수 있으며, 이율은 플랫폼이 정하고 변경될 수 있습니다.",

@@ -808,7 +808,9 @@ const pt: UiResources = {
     early_exit: "Saída antecipada",
     early_exit_penalty: "{{percent}}% do principal retido",
     exit_any_time: "A qualquer momento, sem taxa",
-    lock_days: "{{count}} dias",
+    lock_days_one: "{{count}} dia",
+    lock_days_many: "{{count}} dias",
+    lock_days_other: "{{count}} dias",
     flexible: "Flexível",
     lock_period: "Período de bloqueio",
     lock_ends: "O bloqueio termina:",
@@ -824,7 +826,7 @@ const pt: UiResources = {
     income_paid: "Rendimento",
     income_paid_daily: "Pago na sua carteira spot todos os dias",
     calculate: "Calcular",
-    early_exit_warning: "Bloqueado por {{days}} dias. Sair antes do fim retém {{percent}}% do principal.",
+    early_exit_warning: "Bloqueado por {{days}}. Sair antes do fim retém {{percent}}% do principal.",
     flexible_note: "Flexível: saia quando quiser e receba o valor inteiro de volta.",
     join_confirm: "Confirmar compra",
     states: {
@@ -869,7 +871,7 @@ const pt: UiResources = {
     total_income: "Ganhos totais ({{coin}})",
     first_reward_received: "Recompensa de primeira participação de {{amount}} {{coin}} recebida",
     first_reward_pending:
-      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} dias para receber uma recompensa de {{amount}} {{coin}}",
+      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} para receber uma recompensa de {{amount}} {{coin}}",
     first_reward_vesting:
       "Sua recompensa de {{amount}} {{coin}} chega em {{date}} se você mantiver pelo menos {{minimum}} {{coin}} na carteira até lá",
     first_reward_now:
@@ -880,7 +882,7 @@ const pt: UiResources = {
     how_1: "Transfira {{coin}} da sua carteira spot para a carteira de juros diários.",
     how_2: "Todo dia, juros são pagos na sua carteira spot sobre o menor saldo que você manteve naquele dia.",
     how_3:
-      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} dias seguidos e uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot; se o saldo ficar abaixo de {{minimum}} {{coin}} antes disso, a contagem recomeça quando um depósito o recuperar.",
+      "Mantenha pelo menos {{minimum}} {{coin}} na carteira por {{days}} seguidos e uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot; se o saldo ficar abaixo de {{minimum}} {{coin}} antes disso, a contagem recomeça quando um depósito o recuperar.",
     how_3_now:
       "Na primeira vez que a carteira tiver pelo menos {{minimum}} {{coin}}, uma recompensa única de {{amount}} {{coin}} é paga na sua carteira spot.",
     how_4: "Devolva o dinheiro ao spot quando quiser; a taxa é definida pela plataforma e pode mudar.",

@@ -786,7 +786,8 @@ const tw: UiResources = {
     early_exit: "提前退出",
     early_exit_penalty: "扣除本金的 {{percent}}%",
     exit_any_time: "隨時退出，無手續費",
-    lock_days: "{{count}} 天",
+    lock_days_one: "{{count}} 天",
+    lock_days_other: "{{count}} 天",
     flexible: "活期",
     lock_period: "鎖定期",
     lock_ends: "鎖定期結束：",
@@ -802,7 +803,7 @@ const tw: UiResources = {
     income_paid: "收益發放",
     income_paid_daily: "每日發放至現貨帳戶",
     calculate: "計算",
-    early_exit_warning: "鎖定 {{days}} 天。到期前退出將扣除本金的 {{percent}}%。",
+    early_exit_warning: "鎖定 {{days}}。到期前退出將扣除本金的 {{percent}}%。",
     flexible_note: "活期：隨時可退出，全額退還本金。",
     join_confirm: "確認申購",
     states: {
@@ -847,7 +848,7 @@ const tw: UiResources = {
     total_income: "累計收益（{{coin}}）",
     first_reward_received: "已獲得首次參與獎勵 {{amount}} {{coin}}",
     first_reward_pending:
-      "在錢包中保留至少 {{minimum}} {{coin}} 滿 {{days}} 天，即可獲得 {{amount}} {{coin}} 獎勵",
+      "在錢包中保留至少 {{minimum}} {{coin}} 滿 {{days}}，即可獲得 {{amount}} {{coin}} 獎勵",
     first_reward_vesting:
       "只要在 {{date}} 前錢包中保留至少 {{minimum}} {{coin}}，屆時將發放 {{amount}} {{coin}} 獎勵",
     first_reward_now: "錢包中有至少 {{minimum}} {{coin}}，即可獲得 {{amount}} {{coin}} 獎勵",
@@ -857,7 +858,7 @@ const tw: UiResources = {
     how_1: "將 {{coin}} 從現貨帳戶轉入日息錢包。",
     how_2: "每天按當日持有的最低餘額計息，利息發放至現貨帳戶。",
     how_3:
-      "在錢包中連續 {{days}} 天保留至少 {{minimum}} {{coin}}，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}；若在此之前餘額低於 {{minimum}} {{coin}}，將在轉入使餘額恢復後重新計算。",
+      "在錢包中連續 {{days}}保留至少 {{minimum}} {{coin}}，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}；若在此之前餘額低於 {{minimum}} {{coin}}，將在轉入使餘額恢復後重新計算。",
     how_3_now: "錢包餘額首次達到 {{minimum}} {{coin}} 時，即可在現貨帳戶獲得一次性獎勵 {{amount}} {{coin}}。",
     how_4: "可隨時轉回現貨帳戶；利率由平台設定，可能調整。",
     fortune_deposit_title: "轉入錢包",

@@ -807,7 +807,8 @@ const vn: UiResources = {
     early_exit: "Rút sớm",
     early_exit_penalty: "giữ lại {{percent}}% tiền gốc",
     exit_any_time: "Bất cứ lúc nào, miễn phí",
-    lock_days: "{{count}} ngày",
+    lock_days_one: "{{count}} ngày",
+    lock_days_other: "{{count}} ngày",
     flexible: "Linh hoạt",
     lock_period: "Kỳ khóa",
     lock_ends: "Kết thúc khóa:",
@@ -823,7 +824,7 @@ const vn: UiResources = {
     income_paid: "Tiền lãi",
     income_paid_daily: "Trả vào ví spot mỗi ngày",
     calculate: "Tính toán",
-    early_exit_warning: "Khóa trong {{days}} ngày. Rút trước hạn sẽ bị giữ lại {{percent}}% tiền gốc.",
+    early_exit_warning: "Khóa trong {{days}}. Rút trước hạn sẽ bị giữ lại {{percent}}% tiền gốc.",
     flexible_note: "Linh hoạt: rút ra bất cứ lúc nào và nhận lại toàn bộ số tiền.",
     join_confirm: "Xác nhận mua",
     states: {
@@ -868,7 +869,7 @@ const vn: UiResources = {
     total_income: "Tổng lãi ({{coin}})",
     first_reward_received: "Đã nhận thưởng tham gia lần đầu {{amount}} {{coin}}",
     first_reward_pending:
-      "Giữ ít nhất {{minimum}} {{coin}} trong ví trong {{days}} ngày để nhận phần thưởng {{amount}} {{coin}}",
+      "Giữ ít nhất {{minimum}} {{coin}} trong ví trong {{days}} để nhận phần thưởng {{amount}} {{coin}}",
     first_reward_vesting:
       "Phần thưởng {{amount}} {{coin}} sẽ đến vào {{date}} nếu bạn giữ ít nhất {{minimum}} {{coin}} trong ví đến lúc đó",
     first_reward_now: "Có ít nhất {{minimum}} {{coin}} trong ví để nhận phần thưởng {{amount}} {{coin}}",
@@ -878,7 +879,7 @@ const vn: UiResources = {
     how_1: "Chuyển {{coin}} từ ví spot sang ví lãi hằng ngày.",
     how_2: "Mỗi ngày, tiền lãi được trả vào ví spot dựa trên số dư thấp nhất bạn giữ trong ngày.",
     how_3:
-      "Giữ ít nhất {{minimum}} {{coin}} trong ví liên tục {{days}} ngày để nhận phần thưởng một lần {{amount}} {{coin}} vào ví spot; nếu số dư xuống dưới {{minimum}} {{coin}} trước đó, việc đếm bắt đầu lại khi một lần nạp đưa số dư trở lại.",
+      "Giữ ít nhất {{minimum}} {{coin}} trong ví liên tục {{days}} để nhận phần thưởng một lần {{amount}} {{coin}} vào ví spot; nếu số dư xuống dưới {{minimum}} {{coin}} trước đó, việc đếm bắt đầu lại khi một lần nạp đưa số dư trở lại.",
     how_3_now:
       "Lần đầu ví có ít nhất {{minimum}} {{coin}}, phần thưởng một lần {{amount}} {{coin}} được trả vào ví spot của bạn.",
     how_4: "Chuyển tiền về spot bất cứ lúc nào; lãi suất do nền tảng đặt và có thể thay đổi.",

@@ -785,7 +785,7 @@ const zh: UiResources = {
     early_exit: "提前退出",
     early_exit_penalty: "扣除本金的 {{percent}}%",
     exit_any_time: "随时退出，无手续费",
-    lock_days: "{{count}} 天",
+    lock_days_other: "{{count}} 天",
     flexible: "活期",
     lock_period: "锁定期",
     lock_ends: "锁定期结束：",
@@ -801,7 +801,7 @@ const zh: UiResources = {
     income_paid: "收益发放",
     income_paid_daily: "每日发放至现货账户",
     calculate: "计算",
-    early_exit_warning: "锁定 {{days}} 天。到期前退出将扣除本金的 {{percent}}%。",
+    early_exit_warning: "锁定 {{days}}。到期前退出将扣除本金的 {{percent}}%。",
     flexible_note: "活期：随时可退出，全额退还本金。",
     join_confirm: "确认申购",
     states: {
@@ -846,7 +846,7 @@ const zh: UiResources = {
     total_income: "累计收益（{{coin}}）",
     first_reward_received: "已获得首次参与奖励 {{amount}} {{coin}}",
     first_reward_pending:
-      "在钱包中保留至少 {{minimum}} {{coin}} 满 {{days}} 天，即可获得 {{amount}} {{coin}} 奖励",
+      "在钱包中保留至少 {{minimum}} {{coin}} 满 {{days}}，即可获得 {{amount}} {{coin}} 奖励",
     first_reward_vesting:
       "只要在 {{date}} 前钱包中保留至少 {{minimum}} {{coin}}，届时将发放 {{amount}} {{coin}} 奖励",
     first_reward_now: "钱包中有至少 {{minimum}} {{coin}}，即可获得 {{amount}} {{coin}} 奖励",
@@ -856,7 +856,7 @@ const zh: UiResources = {
     how_1: "将 {{coin}} 从现货账户转入日息钱包。",
     how_2: "每天按当日持有的最低余额计息，利息发放至现货账户。",
     how_3:
-      "在钱包中连续 {{days}} 天保留至少 {{minimum}} {{coin}}，即可在现货账户获得一次性奖励 {{amount}} {{coin}}；若在此之前余额低于 {{minimum}} {{coin}}，将在转入使余额恢复后重新计算。",
+      "在钱包中连续 {{days}}保留至少 {{minimum}} {{coin}}，即可在现货账户获得一次性奖励 {{amount}} {{coin}}；若在此之前余额低于 {{minimum}} {{coin}}，将在转入使余额恢复后重新计算。",
     how_3_now: "钱包余额首次达到 {{minimum}} {{coin}} 时，即可在现货账户获得一次性奖励 {{amount}} {{coin}}。",
     how_4: "可随时转回现货账户；利率由平台设定，可能调整。",
     fortune_deposit_title: "转入钱包",

@@ -87,7 +87,8 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
   const { t, i18n } = useTranslation("earn");
   const { offer, mine } = loaderData;
   const { coin } = offer;
-  const terms = { amount: offer.reward, coin, minimum: offer.minimum, days: offer.days };
+  // The days as a phrase in the language's plural form ("1 day", "5 дней").
+  const terms = { amount: offer.reward, coin, minimum: offer.minimum, days: t("lock_days", { count: offer.days }) };
   const termsText = t(offer.days > 0 ? "first_reward_pending" : "first_reward_now", terms);
   return (
     <div className="px-4 pb-6">
