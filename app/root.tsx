@@ -16,10 +16,11 @@ import { apiClient } from "./.server/api.ts";
 import { servicesContext } from "./.server/context.ts";
 import { csrfMiddleware, guardMiddleware, honeypotMiddleware } from "./.server/guards.ts";
 import { getLocale, i18nextMiddleware, localesVersion } from "./.server/i18n.ts";
-import { isLite, readPrefs, upDownFor } from "./.server/prefs.ts";
+import { isLite, readPrefs, timeZoneFor, upDownFor } from "./.server/prefs.ts";
 import { sessionMiddleware, takeToast } from "./.server/session.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { TIME_ZONE_SCRIPT } from "./components/dates.tsx";
 import { Header } from "./components/shell/header.tsx";
 import { I18nScript } from "./components/shell/i18n-script.tsx";
 import { INSTALL_CAPTURE_SCRIPT, InstallBanner } from "./components/shell/install-banner.tsx";
@@ -55,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lite: isLite(request, prefs),
     theme: prefs.theme,
     updown: upDownFor(prefs, getLocale(context)),
+    timeZone: timeZoneFor(request, prefs),
+    chosenZone: prefs.timeZone,
     toast: takeToast(context) ?? null,
     honeypot: await context.get(servicesContext).honeypot.getInputProps(),
     localesVersion,
@@ -94,6 +97,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
             // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data
             dangerouslySetInnerHTML={{ __html: INSTALL_CAPTURE_SCRIPT }}
+          />
+        )}
+        {!lite && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data
+            dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }}
           />
         )}
       </head>

@@ -5,7 +5,7 @@ import { createCookie } from "react-router";
  * colour means up (unset: as customers of the visitor's language expect, see `upDownFor`).
  */
 export type UpDown = "green-up" | "red-up";
-export type Prefs = { lite: boolean; theme: "dark" | "light"; updown?: UpDown };
+export type Prefs = { lite: boolean; theme: "dark" | "light"; updown?: UpDown; timeZone?: string };
 
 export const prefsCookie = createCookie("prefs", {
   path: "/",
@@ -17,11 +17,36 @@ export const prefsCookie = createCookie("prefs", {
 export async function readPrefs(request: Request): Promise<Prefs> {
   const raw = (await prefsCookie.parse(request.headers.get("Cookie"))) as Partial<Prefs> | null;
   const updown = raw?.updown === "red-up" || raw?.updown === "green-up" ? raw.updown : undefined;
+  const timeZone = typeof raw?.timeZone === "string" && isTimeZone(raw.timeZone) ? raw.timeZone : undefined;
   return {
     lite: raw?.lite === true,
     theme: raw?.theme === "light" ? "light" : "dark",
     ...(updown ? { updown } : {}),
+    ...(timeZone ? { timeZone } : {}),
   };
+}
+
+/** An IANA time zone this runtime knows ("Asia/Tokyo"); anything else is not one. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone dates are shown in: the customer's choice, else the one their browser reported in the
+ * `tz` cookie (TIME_ZONE_SCRIPT), else UTC (a browser's very first page, or no JavaScript and no
+ * choice made).
+ */
+export function timeZoneFor(request: Request, prefs: Prefs): string {
+  if (prefs.timeZone) return prefs.timeZone;
+  const reported = (request.headers.get("Cookie") ?? "").match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
+  const zone = reported ? decodeURIComponent(reported) : undefined;
+  return zone && isTimeZone(zone) ? zone : "UTC";
 }
 
 /** Where prices rising are shown red (mainland China, Taiwan, Korea), red is the default for up. */

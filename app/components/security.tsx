@@ -5,11 +5,6 @@ import { Link } from "react-router";
 import { ErrorList, Field } from "./form.tsx";
 import { Icon } from "./icon.tsx";
 
-/** The date and time of an ISO string in the page's language. */
-export function formatWhen(iso: string, lang: string) {
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
 /** Once Google Authenticator is bound, security changes ask for its code. */
 export function GoogleCodeField({
   field,

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { TIME_ZONES, zoneLabel } from "./dates.tsx";
 
 /**
  * Lite mode, theme and up/down colour switches. Plain forms posting to /language, whose action stores the choice;
@@ -10,14 +11,21 @@ export function DisplaySettings({
   lite,
   theme,
   updown,
+  timeZone,
+  chosenZone,
   returnTo,
 }: {
   lite: boolean;
   theme: "dark" | "light";
   updown: "green-up" | "red-up";
+  /** The zone dates are shown in now, and the customer's own choice (none: automatic). */
+  timeZone: string;
+  chosenZone?: string;
   returnTo: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const zones: string[] = [...TIME_ZONES];
+  if (!zones.includes(timeZone)) zones.push(timeZone);
   return (
     <section className="card mx-4 mt-4" aria-labelledby="display-title">
       <h2 id="display-title" className="font-semibold">
@@ -81,7 +89,7 @@ export function DisplaySettings({
               type="submit"
               name="value"
               value={value}
-              className={updown === value ? "btn btn-primary" : "btn btn-secondary"}
+              className={`${updown === value ? "btn btn-primary" : "btn btn-secondary"} text-sm`}
               aria-pressed={updown === value}
             >
               {/* Each choice drawn in its own colours, whichever is in force now. */}
@@ -90,6 +98,31 @@ export function DisplaySettings({
               {t(`common:settings.updown_${value === "green-up" ? "green" : "red"}`)}
             </button>
           ))}
+        </div>
+      </Form>
+      <Form method="post" action="/language" reloadDocument className="mt-3">
+        <input type="hidden" name="intent" value="tz" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <label htmlFor="time-zone">{t("common:settings.timezone")}</label>
+        <div className="mt-2 grid gap-2">
+          <select
+            id="time-zone"
+            name="value"
+            defaultValue={chosenZone ?? "auto"}
+            className="input min-w-0 flex-1"
+          >
+            <option value="auto">
+              {t("common:settings.timezone_auto", { zone: zoneLabel(timeZone, i18n.language) })}
+            </option>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zoneLabel(zone, i18n.language)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn btn-secondary justify-self-end">
+            {t("common:settings.save")}
+          </button>
         </div>
       </Form>
     </section>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useDates } from "./dates.tsx";
 
 /** Record kinds and wallets as the platform names them (kept here: no zod in the page). */
 export const RECORD_KINDS = ["recharge", "withdraw", "other"] as const;
@@ -87,27 +88,9 @@ export function StatusBadge({ status }: { status: "pending" | "success" | "rejec
   return <span className={`text-xs font-semibold ${colour}`}>{t(`status_names.${status}`)}</span>;
 }
 
-function formatTime(iso: string, lang: string, timeZone?: string) {
-  return new Intl.DateTimeFormat(lang, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    timeZone,
-    timeZoneName: timeZone ? "short" : undefined,
-  }).format(new Date(iso));
-}
-
-/**
- * A time in the reader's own time zone. The server does not know it, so the page first says the
- * time in UTC (so does a page without JavaScript), and the browser rewrites it once running.
- */
+/** A time in the customer's own zone (see dates.tsx). */
 export function useTimeText(iso: string): string {
-  const { i18n } = useTranslation();
-  const hydrated = useHydrated();
-  return formatTime(iso, i18n.language, hydrated ? undefined : "UTC");
+  return useDates().dateTime(iso);
 }
 
 export function LocalTime({ iso }: { iso: string }) {

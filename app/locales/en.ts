@@ -62,6 +62,9 @@ export default {
       updown: "Up and down colours",
       updown_green: "Green up, red down",
       updown_red: "Red up, green down",
+      timezone: "Time zone",
+      timezone_auto: "Automatic: {{zone}}",
+      save: "Save",
     },
     language: {
       unknown: "Choose one of the listed options",

@@ -64,6 +64,9 @@ const es: UiResources = {
       updown: "Colores de subida y bajada",
       updown_green: "Verde sube, rojo baja",
       updown_red: "Rojo sube, verde baja",
+      timezone: "Zona horaria",
+      timezone_auto: "Automática: {{zone}}",
+      save: "Guardar",
     },
     language: {
       unknown: "Elige una de las opciones de la lista",

@@ -62,6 +62,9 @@ const id: UiResources = {
       updown: "Warna naik dan turun",
       updown_green: "Hijau naik, merah turun",
       updown_red: "Merah naik, hijau turun",
+      timezone: "Zona waktu",
+      timezone_auto: "Otomatis: {{zone}}",
+      save: "Simpan",
     },
     language: {
       unknown: "Pilih salah satu opsi dalam daftar",

@@ -62,6 +62,9 @@ const ja: UiResources = {
       updown: "上昇・下落の色",
       updown_green: "緑が上昇、赤が下落",
       updown_red: "赤が上昇、緑が下落",
+      timezone: "タイムゾーン",
+      timezone_auto: "自動: {{zone}}",
+      save: "保存",
     },
     language: {
       unknown: "一覧から選択してください",

@@ -62,6 +62,9 @@ const kr: UiResources = {
       updown: "상승·하락 색상",
       updown_green: "초록 상승, 빨강 하락",
       updown_red: "빨강 상승, 초록 하락",
+      timezone: "시간대",
+      timezone_auto: "자동: {{zone}}",
+      save: "저장",
     },
     language: {
       unknown: "목록에서 하나를 선택해 주세요",

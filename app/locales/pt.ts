@@ -62,6 +62,9 @@ const pt: UiResources = {
       updown: "Cores de alta e baixa",
       updown_green: "Verde sobe, vermelho desce",
       updown_red: "Vermelho sobe, verde desce",
+      timezone: "Fuso horário",
+      timezone_auto: "Automático: {{zone}}",
+      save: "Salvar",
     },
     language: {
       unknown: "Escolha uma das opções da lista",

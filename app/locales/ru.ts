@@ -61,8 +61,11 @@ const ru: UiResources = {
       theme_dark: "Тёмная",
       theme_light: "Светлая",
       updown: "Цвета роста и падения",
-      updown_green: "Зелёный — рост, красный — падение",
-      updown_red: "Красный — рост, зелёный — падение",
+      updown_green: "Рост зелёным, падение красным",
+      updown_red: "Рост красным, падение зелёным",
+      timezone: "Часовой пояс",
+      timezone_auto: "Автоматически: {{zone}}",
+      save: "Сохранить",
     },
     language: {
       unknown: "Выберите один из вариантов в списке",

@@ -61,6 +61,9 @@ const tw: UiResources = {
       updown: "漲跌顏色",
       updown_green: "綠漲紅跌",
       updown_red: "紅漲綠跌",
+      timezone: "時區",
+      timezone_auto: "自動:{{zone}}",
+      save: "儲存",
     },
     language: {
       unknown: "請從清單中選擇一個選項",

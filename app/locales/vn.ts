@@ -64,6 +64,9 @@ const vn: UiResources = {
       updown: "Màu tăng và giảm",
       updown_green: "Xanh tăng, đỏ giảm",
       updown_red: "Đỏ tăng, xanh giảm",
+      timezone: "Múi giờ",
+      timezone_auto: "Tự động: {{zone}}",
+      save: "Lưu",
     },
     language: {
       unknown: "Vui lòng chọn một mục trong danh sách",

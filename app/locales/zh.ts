@@ -61,6 +61,9 @@ const zh: UiResources = {
       updown: "涨跌颜色",
       updown_green: "绿涨红跌",
       updown_red: "红涨绿跌",
+      timezone: "时区",
+      timezone_auto: "自动:{{zone}}",
+      save: "保存",
     },
     language: {
       unknown: "请从列表中选择一项",

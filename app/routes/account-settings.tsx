@@ -18,7 +18,7 @@ import type { RootData } from "../root.tsx";
 import type { Route } from "./+types/account-settings";
 
 // Account settings: the nickname, the avatar (an image of at most 2 MB, private to its owner),
-// and the display switches (lite mode, theme).
+// and the display switches (lite mode, theme, up/down colours, time zone).
 export const handle: RouteHandle = {
   title: "security:settings_title",
   back: "/center",
@@ -130,6 +130,8 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           lite={root.lite}
           theme={root.theme}
           updown={root.updown}
+          timeZone={root.timeZone}
+          chosenZone={root.chosenZone}
           returnTo="/accountsettings"
         />
       )}

@@ -9,9 +9,9 @@ import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
-import { formatDate } from "../components/content/dates.ts";
 import { Pager } from "../components/content/pager.tsx";
 import { ReferralList } from "../components/content/referral-list.tsx";
+import { useDates } from "../components/dates.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { agentBindForm, agentMessageForm } from "../forms/agent.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -80,6 +80,7 @@ const loadBindValidator = () => import("../forms/agent.ts").then((m) => m.valida
 
 export default function Authorization({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("referral");
+  const dates = useDates();
   const { info, users } = loaderData;
   const data = actionData as ActionData | undefined;
   if (info.is_agent && users) {
@@ -100,7 +101,7 @@ export default function Authorization({ loaderData, actionData }: Route.Componen
             {info.bound_at && (
               <div>
                 <dt className="text-muted">{t("bound_on")}</dt>
-                <dd>{formatDate(info.bound_at, i18n.language)}</dd>
+                <dd>{dates.date(info.bound_at)}</dd>
               </div>
             )}
           </dl>

@@ -6,7 +6,7 @@ import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast, getToken } from "../.server/session.ts";
-import { formatDateTime } from "../components/content/dates.ts";
+import { useDates } from "../components/dates.tsx";
 import { percent } from "../components/earn/calc.ts";
 import { amountText, dailyIncome } from "../components/earn/live.ts";
 import type { Fortune as FortuneView } from "../components/earn/types.ts";
@@ -85,10 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Fortune({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("earn");
+  const dates = useDates();
   const { offer, mine } = loaderData;
   const { coin } = offer;
   // The days as a phrase in the language's plural form ("1 day", "5 дней").
-  const terms = { amount: offer.reward, coin, minimum: offer.minimum, days: t("lock_days", { count: offer.days }) };
+  const terms = {
+    amount: offer.reward,
+    coin,
+    minimum: offer.minimum,
+    days: t("lock_days", { count: offer.days }),
+  };
   const termsText = t(offer.days > 0 ? "first_reward_pending" : "first_reward_now", terms);
   return (
     <div className="px-4 pb-6">
@@ -140,7 +146,7 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
                   {t("first_reward_received", { amount: offer.reward, coin })}
                 </>
               ) : mine.vestsAt ? (
-                t("first_reward_vesting", { ...terms, date: formatDateTime(mine.vestsAt, i18n.language) })
+                t("first_reward_vesting", { ...terms, date: dates.dateTime(mine.vestsAt) })
               ) : (
                 termsText
               )}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { isLang, LANGUAGE_INFO, LANGUAGES } from "../../platform/contract/languages.ts";
 import { getI18n, getLocale, langCookie } from "../.server/i18n.ts";
-import { isLite, prefsCookie, readPrefs, upDownFor } from "../.server/prefs.ts";
+import { isLite, isTimeZone, prefsCookie, readPrefs, timeZoneFor, upDownFor } from "../.server/prefs.ts";
 import { safeRedirect } from "../.server/redirects.ts";
 import { flashToast } from "../.server/session.ts";
 import { Icon } from "../components/icon.tsx";
@@ -19,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lite: isLite(request, prefs),
     theme: prefs.theme,
     updown: upDownFor(prefs, getLocale(context)),
+    timeZone: timeZoneFor(request, prefs),
+    chosenZone: prefs.timeZone,
     returnTo: safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/language"),
   };
 }
@@ -44,11 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       kind: "success",
       message: i18n.getFixedT(value)("common:toasts.language_saved", { name: LANGUAGE_INFO[value].name }),
     });
-  } else if (intent === "lite" || intent === "theme" || intent === "updown") {
+  } else if (intent === "lite" || intent === "theme" || intent === "updown" || intent === "tz") {
     const prefs = await readPrefs(request);
     if (intent === "lite" && (value === "on" || value === "off")) prefs.lite = value === "on";
     else if (intent === "theme" && (value === "dark" || value === "light")) prefs.theme = value;
     else if (intent === "updown" && (value === "green-up" || value === "red-up")) prefs.updown = value;
+    else if (intent === "tz" && value === "auto") delete prefs.timeZone;
+    else if (intent === "tz" && isTimeZone(value)) prefs.timeZone = value;
     else return data({ error: i18n.t("common:language.unknown") }, { status: 422 });
     headers.append("Set-Cookie", await prefsCookie.serialize(prefs));
     flashToast(context, { kind: "success", message: i18n.t("common:toasts.settings_saved") });
@@ -60,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Language({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { current, lite, theme, updown, returnTo } = loaderData;
+  const { current, lite, theme, updown, timeZone, chosenZone, returnTo } = loaderData;
   return (
     <div>
       <Form method="post" reloadDocument aria-label={t("common:titles.language")}>
@@ -93,7 +97,14 @@ export default function Language({ loaderData, actionData }: Route.ComponentProp
           {actionData.error}
         </p>
       )}
-      <DisplaySettings lite={lite} theme={theme} updown={updown} returnTo="/language" />
+      <DisplaySettings
+        lite={lite}
+        theme={theme}
+        updown={updown}
+        timeZone={timeZone}
+        chosenZone={chosenZone}
+        returnTo="/language"
+      />
     </div>
   );
 }

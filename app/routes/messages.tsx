@@ -5,8 +5,8 @@ import type { Page } from "../../platform/contract/pagination.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { flashToast } from "../.server/session.ts";
-import { formatDateTime } from "../components/content/dates.ts";
 import { Pager } from "../components/content/pager.tsx";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/messages";
 
@@ -48,13 +48,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The message centre: what the platform told the user (security, deposits, withdrawals…). */
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("inbox");
+  const dates = useDates();
   const { message, list, unread } = loaderData;
   if (message) {
     return (
       <article className="px-4 pb-8">
         <h2 className="mt-4 text-lg font-semibold">{message.title}</h2>
         <p className="mt-1 text-xs text-muted">
-          <time dateTime={message.created_at}>{formatDateTime(message.created_at, i18n.language)}</time>
+          <time dateTime={message.created_at}>{dates.dateTime(message.created_at)}</time>
         </p>
         <p className="card mt-4 whitespace-pre-line break-words">{message.body}</p>
         <p className="mt-6">
@@ -101,7 +102,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="mt-0.5 line-clamp-2 block text-xs text-muted">{m.body}</span>
                 <span className="mt-0.5 block text-xs text-muted">
-                  <time dateTime={m.created_at}>{formatDateTime(m.created_at, i18n.language)}</time>
+                  <time dateTime={m.created_at}>{dates.dateTime(m.created_at)}</time>
                 </span>
               </Link>
               {!m.read && (

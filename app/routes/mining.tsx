@@ -172,7 +172,10 @@ function JoinForm({
         <CalculateButton />
         <Notice kind={penalty ? "warn" : "info"}>
           {penalty
-            ? t("early_exit_warning", { percent: shown.penalty, days: t("lock_days", { count: p.lock_days }) })
+            ? t("early_exit_warning", {
+                percent: shown.penalty,
+                days: t("lock_days", { count: p.lock_days }),
+              })
             : t("flexible_note")}
         </Notice>
         <ErrorList id={form.errorId} errors={form.errors} />

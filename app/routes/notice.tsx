@@ -4,7 +4,7 @@ import type { Post } from "../../platform/contract/content.ts";
 import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
 import { POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
-import { formatDate } from "../components/content/dates.ts";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/notice";
 
@@ -41,6 +41,7 @@ function listOf(post: Post) {
 /** One notice, news item or academy article, in the reader's language (English when untranslated). */
 export default function Notice({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
+  const dates = useDates();
   const { post } = loaderData;
   const back = listOf(post);
   return (
@@ -52,7 +53,7 @@ export default function Notice({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-4 text-xl font-bold leading-snug">{post.title}</h2>
       <p className="mt-1 text-xs text-muted">
         <time dateTime={post.published_at}>
-          {t("posts.published", { date: formatDate(post.published_at, i18n.language) })}
+          {t("posts.published", { date: dates.date(post.published_at) })}
         </time>
       </p>
       {/* Sanitized by the platform (content/markdown.ts): no script can run from a post. */}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { type Balances, type ReserveProof, verifyProof } from "../../platform/contract/reserves.ts";
 import { apiClient } from "../.server/api.ts";
 import { getToken } from "../.server/session.ts";
+import { useDates } from "../components/dates.tsx";
 import { loginHref } from "../components/login-prompt.tsx";
 import { VerifyInBrowser } from "../components/reserves-verify.tsx";
 import type { RouteHandle } from "../handle.ts";
@@ -46,10 +47,9 @@ function Amounts({ balances }: { balances: Balances }) {
 
 /** Proof of reserves: the published root and totals, and the signed-in customer's own proof. */
 export default function Reserves({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("reserves");
+  const { t } = useTranslation("reserves");
+  const { dateTime: date } = useDates();
   const { latest, history, signedIn, mine } = loaderData;
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
   return (
     <div className="px-4 pb-10">
       <p className="mt-3 text-sm text-muted">{t("intro")}</p>

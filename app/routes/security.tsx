@@ -8,7 +8,8 @@ import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
-import { Badge, formatWhen, Notice, SettingRow } from "../components/security.tsx";
+import { useDates } from "../components/dates.tsx";
+import { Badge, Notice, SettingRow } from "../components/security.tsx";
 import {
   AntiPhishingForm,
   type BindActionData,
@@ -129,6 +130,7 @@ function kycBadge(state: string, t: (k: string) => string) {
  */
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("security");
+  const dates = useDates();
   const { t: ta } = useTranslation("account");
   const data = actionData as BindActionData | undefined;
   if (loaderData.view) {
@@ -155,9 +157,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   );
   return (
     <div>
-      {w.locked_until && (
-        <Notice>{t("locked_until", { time: formatWhen(w.locked_until, i18n.language) })}</Notice>
-      )}
+      {w.locked_until && <Notice>{t("locked_until", { time: dates.dateTime(w.locked_until) })}</Notice>}
       <section className="mx-4 mt-4" aria-labelledby="readiness-title">
         <h2 id="readiness-title" className="font-semibold">
           {t("readiness_title")}
@@ -239,7 +239,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                   </span>
                 </p>
                 <p className="text-xs text-muted">
-                  {e.ip || "—"} · {formatWhen(e.created_at, i18n.language)}
+                  {e.ip || "—"} · {dates.dateTime(e.created_at)}
                 </p>
               </div>
               <Badge tone={e.success ? "good" : "bad"}>{e.success ? t("login_ok") : t("login_failed")}</Badge>
@@ -269,7 +269,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                   )}
                 </p>
                 <p className="text-xs text-muted">
-                  {s.ip || "—"} · {ta("last_seen", { when: formatWhen(s.last_seen_at, i18n.language) })}
+                  {s.ip || "—"} · {ta("last_seen", { when: dates.dateTime(s.last_seen_at) })}
                 </p>
               </div>
               {!s.current && (

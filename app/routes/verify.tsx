@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { KycStatus } from "../../platform/contract/kyc.ts";
 import { apiClient } from "../.server/api.ts";
-import { Badge, formatWhen, type Tone } from "../components/security.tsx";
+import { useDates } from "../components/dates.tsx";
+import { Badge, type Tone } from "../components/security.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/verify";
 
@@ -40,6 +41,7 @@ function Level({
   children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation("kyc");
+  const dates = useDates();
   const headingId = `${title.replace(/\W+/g, "-").toLowerCase()}-title`;
   return (
     <section className="card mx-4 mt-4" aria-labelledby={headingId}>
@@ -51,7 +53,7 @@ function Level({
       </div>
       <p className="mt-1 text-sm text-muted">{intro}</p>
       {status === "pending" && submittedAt && (
-        <p className="mt-2 text-sm">{t("pending_since", { when: formatWhen(submittedAt, i18n.language) })}</p>
+        <p className="mt-2 text-sm">{t("pending_since", { when: dates.dateTime(submittedAt) })}</p>
       )}
       {status === "rejected" && (
         <p className="mt-2 text-sm text-down" role="alert">
@@ -59,9 +61,7 @@ function Level({
         </p>
       )}
       {status === "authenticated" && decidedAt && (
-        <p className="mt-2 text-sm text-up">
-          {t("verified_on", { when: formatWhen(decidedAt, i18n.language) })}
-        </p>
+        <p className="mt-2 text-sm text-up">{t("verified_on", { when: dates.dateTime(decidedAt) })}</p>
       )}
       {children}
       {action && (

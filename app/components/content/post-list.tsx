@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostListItem } from "../../../platform/contract/posts.ts";
+import { useDates } from "../dates.tsx";
 import { Icon } from "../icon.tsx";
-import { formatDate } from "./dates.ts";
 
 /** Where a post is read: the notice screen shows notices, news and academy articles alike. */
 export const postHref = (post: Pick<PostListItem, "id">) => `/notice?id=${post.id}`;
@@ -18,6 +18,7 @@ export function PostList({
   showCategory?: boolean;
 }) {
   const { t, i18n } = useTranslation("content");
+  const dates = useDates();
   if (items.length === 0) return <p className="card mx-4 mt-3 text-center text-muted">{t("posts.empty")}</p>;
   return (
     <ul className="card mx-4 mt-3 p-0" aria-label={label}>
@@ -35,7 +36,7 @@ export function PostList({
                     {t(`academy.categories.${post.category}`)}
                   </span>
                 )}
-                <time dateTime={post.published_at}>{formatDate(post.published_at, i18n.language)}</time>
+                <time dateTime={post.published_at}>{dates.date(post.published_at)}</time>
               </span>
             </span>
             <span className="mt-1 shrink-0 text-muted">

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { Referral } from "../../../platform/contract/referral.ts";
-import { formatDate } from "./dates.ts";
+import { useDates } from "../dates.tsx";
 
 /** Invited accounts: masked account, when they joined, registered or verified (agents: UID too). */
 export function ReferralList({ items, label }: { items: Referral[]; label: string }) {
   const { t, i18n } = useTranslation("referral");
+  const dates = useDates();
   if (items.length === 0) return <p className="card mx-4 mt-3 text-center text-muted">{t("none")}</p>;
   return (
     <ul className="card mx-4 mt-3 p-0" aria-label={label}>
@@ -17,7 +18,7 @@ export function ReferralList({ items, label }: { items: Referral[]; label: strin
             <span className="block truncate font-medium">{r.account}</span>
             <span className="block text-xs text-muted">
               {r.uid && `UID ${r.uid} · `}
-              {t("joined", { date: formatDate(r.joined_at, i18n.language) })}
+              {t("joined", { date: dates.date(r.joined_at) })}
             </span>
           </span>
           <span

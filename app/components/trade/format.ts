@@ -1,4 +1,3 @@
-import { LANGUAGE_INFO, type Lang } from "../../../platform/contract/languages.ts";
 import { formatPrice, truncateDecimal } from "../../../platform/contract/precision.ts";
 
 /** USDT amounts on the trade screens: grouped, truncated (never rounded) to `places`. */
@@ -23,32 +22,6 @@ export function tone(value: string | null | undefined): string {
 /** A quantity exactly as the platform holds it ("0.5", "120"). */
 export const qty = (value: string | null | undefined) =>
   value ? truncateDecimal(value, 8).replace(/\.?0+$/, "") : "-";
-
-const tag = (lang: string) => LANGUAGE_INFO[lang as Lang]?.tag ?? "en";
-
-/**
- * A date and time, in UTC unless `timeZone` is undefined (the reader's own zone). The server
- * renders the page without knowing the reader's zone, so pages say UTC first; see <Time>.
- */
-export function dateTime(
-  value: string | number,
-  lang: string,
-  withMs = false,
-  timeZone: string | undefined = "UTC",
-): string {
-  return new Intl.DateTimeFormat(tag(lang), {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    ...(withMs ? { fractionalSecondDigits: 3 } : {}),
-    hourCycle: "h23",
-    timeZone,
-    timeZoneName: "short",
-  }).format(new Date(value));
-}
 
 /** A countdown as HH:MM:SS (or "Nd HH:MM:SS" beyond a day). */
 export function countdown(ms: number): string {

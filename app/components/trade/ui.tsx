@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { dateTime } from "./format.ts";
 
 /**
  * A choice made with links (mode, contract type, order type, tab): each option changes the
@@ -80,16 +79,7 @@ export function Tabs({
   );
 }
 
-/**
- * A time: UTC on the server and without JavaScript (the server does not know the reader's zone),
- * the reader's own zone once the page runs.
- */
-export function Time({ value, ms = false }: { value: string | number; ms?: boolean }) {
-  const { i18n } = useTranslation();
-  const hydrated = useHydrated();
-  const iso = new Date(value).toISOString();
-  return <time dateTime={iso}>{dateTime(value, i18n.language, ms, hydrated ? undefined : "UTC")}</time>;
-}
+export { Time } from "../dates.tsx";
 
 /** Label and value pairs in a grid (position and order figures). */
 export function Figures({ children, cols = 3 }: { children: ReactNode; cols?: 2 | 3 }) {
