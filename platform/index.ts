@@ -223,7 +223,7 @@ export async function createPlatform(options: {
     // missed while no instance ran are caught up, each once.
     leaderJob(
       "trading-funding",
-      every(5000, "funding", () => payFunding(trading)),
+      every(5000, "funding", () => payFunding(trading, Date.now(), logger)),
     );
     reserveRoutes(api);
     leaderJob(

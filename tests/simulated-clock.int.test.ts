@@ -44,11 +44,11 @@ const FUNDING_EVERY = 8 * HOUR;
 const USERS = 3;
 const CODES = ["btc/usdt", "eth/usdt"] as const;
 type Code = (typeof CODES)[number];
-/** The timed products the simulation bets on (the others are switched off: fewer rounds to settle). */
-const TIMED: [Code, number][] = [
-  ["btc/usdt", 600],
-  ["eth/usdt", 600],
-];
+/**
+ * The timed products the simulation bets on. The others are switched off: settling every empty
+ * round of every product over simulated days is most of the suite's time.
+ */
+const TIMED: [Code, number][] = [["btc/usdt", 600]];
 const D = (v: Decimal.Value) => new Decimal(v);
 
 let t: TestPlatform;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, isNull, lte, max, or, sql } from "drizzle-orm"
 import { INTERVAL_MS, INTERVALS } from "../contract/intervals.ts";
 import type { Db } from "../db/client.ts";
 import { balanceOf, post } from "../ledger/ledger.ts";
+import type { Logger } from "../logger.ts";
 import { klines } from "../market/tables.ts";
 import { inTransaction, type TradingDeps } from "./contracts.ts";
 import * as math from "./math.ts";
@@ -32,7 +33,7 @@ const MARK_LOOKBACK_MS = math.FUNDING_INTERVAL_MS;
 export async function payFunding(
   deps: TradingDeps,
   now: number = deps.now?.() ?? Date.now(),
-  done: (label: string) => void = () => {},
+  logger?: Logger,
 ) {
   const interval = math.FUNDING_INTERVAL_MS;
   const last = Math.floor((now - FUNDING_GRACE_MS) / interval) * interval;
@@ -53,7 +54,7 @@ export async function payFunding(
     .where(and(isNull(fundingTimes.completedAt), lte(fundingTimes.fundingTime, new Date(last))))
     .orderBy(asc(fundingTimes.fundingTime));
   for (const { fundingTime } of open) {
-    if (!(await fundAt(deps, fundingTime, done))) continue;
+    if (!(await fundAt(deps, fundingTime, logger))) continue;
     await deps.db
       .update(fundingTimes)
       .set({ completedAt: new Date(now) })
@@ -75,7 +76,7 @@ const quantityAt = (time: Date) =>
   sql<string>`("positions"."quantity" + coalesce((select sum(c.quantity) from position_closes c where c.position_id = "positions"."id" and c.created_at >= ${time}), 0))`;
 
 /** Charges every position open at `time` not charged yet; true when none is left. */
-async function fundAt(deps: TradingDeps, time: Date, done: (label: string) => void) {
+async function fundAt(deps: TradingDeps, time: Date, logger?: Logger) {
   const due = await deps.db
     .select({ id: positions.id, code: positions.code })
     .from(positions)
@@ -96,8 +97,9 @@ async function fundAt(deps: TradingDeps, time: Date, done: (label: string) => vo
         rounds.set(code, round);
       }
       if (round.mark === null) continue; // no price recorded before this time: no funding
-      if (await charge(deps, id, time, round)) done(`funding ${id}`);
-    } catch {
+      await charge(deps, id, time, round);
+    } catch (error) {
+      logger?.error({ err: error, position: id, fundingTime: time }, "funding failed");
       complete = false; // tried again on the next pass
     }
   }
