@@ -204,4 +204,50 @@ describe("funding at the funding time", () => {
     const open = await s.db.select().from(fundingTimes);
     expect(open.filter((f) => f.completedAt === null)).toEqual([]);
   });
+  it("takes no more than a closed position's owner has left in the contract wallet", async () => {
+    const s = await setup();
+    const lp = await s.open(s.long, "buy", "1");
+    await s.open(s.short, "sell", "0.5");
+    s.clock.set(T0 - 60_000);
+    await s.market.print(BTC, 61000);
+    s.clock.set(T0 + 1000);
+    await s.market.print(BTC, 61000);
+    await closePosition(s.deps, lp, { reason: "manual", price: s.market.prices.mark(BTC) });
+    // Everything but 5 USDT leaves the contract wallet before the job gets there.
+    const left = await balanceOf(s.db, s.long, "contract", "USDT");
+    await s.db.transaction((tx) =>
+      post(tx, {
+        kind: "transfer",
+        postings: transfer(
+          { user: s.long, wallet: "contract" },
+          { user: s.long, wallet: "spot" },
+          "USDT",
+          left.available.minus(5),
+        ),
+      }),
+    );
+    s.clock.set(T0 + 20_000);
+    await s.market.print(BTC, 61000);
+    await payFunding(s.deps);
+    const [paid] = await s.payments([lp]);
+    expect(paid?.amount).toBe("5");
+    expect((await balanceOf(s.db, s.long, "contract", "USDT")).available.toFixed()).toBe("0");
+  });
+
+  it("charges nobody at a funding time with no price recorded in the interval before it", async () => {
+    const s = await setup();
+    const lp = await s.open(s.long, "buy", "1");
+    // The only price is from T0 − 1 h: it is the mark at T0 and at T0 + 8 h (within eight hours
+    // of it), but at T0 + 16 h nothing was recorded in the eight hours before.
+    s.clock.set(T0 + 16 * HOUR + 30_000);
+    await s.market.print(BTC, 62000);
+    await payFunding(s.deps);
+    const paid = await s.payments([lp]);
+    expect(paid.map((p) => [p.time, p.mark])).toEqual([
+      [T0, "60000"],
+      [T0 + 8 * HOUR, "60000"],
+    ]);
+    const times = await s.db.select().from(fundingTimes);
+    expect(times.filter((f) => f.completedAt === null)).toEqual([]);
+  });
 });
