@@ -44,6 +44,7 @@ import { optionRoutes } from "./options/routes.ts";
 import { seedOptionProducts } from "./options/seed.ts";
 import type { TradingDeps } from "./trading/contracts.ts";
 import { createSpotEngine } from "./trading/engine/spot-engine.ts";
+import { payFunding } from "./trading/funding.ts";
 import { createPrices } from "./trading/prices.ts";
 import { riskPass } from "./trading/risk.ts";
 import { tradingRoutes } from "./trading/routes.ts";
@@ -218,6 +219,12 @@ export async function createPlatform(options: {
     leaderJob(
       "trading-risk",
       every(1000, "risk pass", () => riskPass(trading, logger)),
+    );
+    // Funding at each funding time, from the positions and the mark as they stood then; times
+    // missed while no instance ran are caught up, each once.
+    leaderJob(
+      "trading-funding",
+      every(5000, "funding", () => payFunding(trading, Date.now(), logger)),
     );
     reserveRoutes(api);
     leaderJob(

@@ -978,6 +978,8 @@ export default {
     full_chart: "Full chart",
     funding: "Funding",
     next_funding: "Time to the next funding",
+    funding_rule:
+      "Funding is settled at 00:00, 08:00 and 16:00 UTC on every position open at that moment: quantity × mark price at that time × rate. A positive rate: longs pay shorts; a negative one: shorts pay longs.",
     expires: "Expires",
     contract_type_label: "Contract type",
     contract_types: {

@@ -990,6 +990,8 @@ const es: UiResources = {
     full_chart: "Gráfico completo",
     funding: "Financiación",
     next_funding: "Tiempo hasta la próxima financiación",
+    funding_rule:
+      "La financiación se liquida a las 00:00, 08:00 y 16:00 UTC sobre cada posición abierta en ese momento: cantidad × precio de marca de ese momento × tasa. Con tasa positiva, los largos pagan a los cortos; con tasa negativa, los cortos a los largos.",
     expires: "Vence",
     contract_type_label: "Tipo de contrato",
     contract_types: {

@@ -979,6 +979,8 @@ const id: UiResources = {
     full_chart: "Grafik lengkap",
     funding: "Pendanaan",
     next_funding: "Waktu menuju pendanaan berikutnya",
+    funding_rule:
+      "Pendanaan diselesaikan pukul 00:00, 08:00, dan 16:00 UTC atas setiap posisi yang terbuka saat itu: jumlah × harga tanda saat itu × tarif. Tarif positif: long membayar short; tarif negatif: short membayar long.",
     expires: "Jatuh tempo",
     contract_type_label: "Jenis kontrak",
     contract_types: {

@@ -975,6 +975,8 @@ const ja: UiResources = {
     full_chart: "チャート全体",
     funding: "資金調達率",
     next_funding: "次の資金調達まで",
+    funding_rule:
+      "資金調達料は UTC 00:00・08:00・16:00 に、その時点で保有しているすべてのポジションに対して精算されます（数量 × その時点のマーク価格 × レート）。レートがプラスならロングがショートに、マイナスならショートがロングに支払います。",
     expires: "満期",
     contract_type_label: "契約の種類",
     contract_types: {

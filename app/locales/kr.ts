@@ -970,6 +970,8 @@ const kr: UiResources = {
     full_chart: "전체 차트",
     funding: "펀딩비",
     next_funding: "다음 펀딩까지 남은 시간",
+    funding_rule:
+      "펀딩비는 UTC 00:00, 08:00, 16:00에 그 시점에 보유 중인 모든 포지션에 정산됩니다: 수량 × 그 시점의 마크 가격 × 요율. 요율이 양수이면 롱이 숏에게, 음수이면 숏이 롱에게 지급합니다.",
     expires: "만기",
     contract_type_label: "계약 유형",
     contract_types: {

@@ -983,6 +983,8 @@ const pt: UiResources = {
     full_chart: "Gráfico completo",
     funding: "Financiamento",
     next_funding: "Tempo até o próximo financiamento",
+    funding_rule:
+      "O financiamento é liquidado às 00:00, 08:00 e 16:00 UTC sobre cada posição aberta nesse momento: quantidade × preço de marcação desse momento × taxa. Taxa positiva: os longs pagam aos shorts; taxa negativa: os shorts pagam aos longs.",
     expires: "Vence",
     contract_type_label: "Tipo de contrato",
     contract_types: {

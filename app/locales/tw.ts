@@ -956,6 +956,8 @@ const tw: UiResources = {
     full_chart: "完整圖表",
     funding: "資金費率",
     next_funding: "距下次資金費結算",
+    funding_rule:
+      "資金費於 UTC 00:00、08:00、16:00 結算，對象為該時刻持有的每個倉位：數量 × 當時的標記價 × 費率。費率為正時多方支付空方，為負時空方支付多方。",
     expires: "到期",
     contract_type_label: "合約類型",
     contract_types: {

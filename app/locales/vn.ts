@@ -979,6 +979,8 @@ const vn: UiResources = {
     full_chart: "Biểu đồ đầy đủ",
     funding: "Funding",
     next_funding: "Thời gian đến lần funding tiếp theo",
+    funding_rule:
+      "Phí funding được thanh toán lúc 00:00, 08:00 và 16:00 UTC cho mọi vị thế đang mở tại thời điểm đó: khối lượng × giá đánh dấu lúc đó × tỷ lệ. Tỷ lệ dương: Long trả cho Short; tỷ lệ âm: Short trả cho Long.",
     expires: "Đáo hạn",
     contract_type_label: "Loại hợp đồng",
     contract_types: {

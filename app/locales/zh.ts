@@ -954,6 +954,8 @@ const zh: UiResources = {
     full_chart: "完整图表",
     funding: "资金费率",
     next_funding: "距下次资金费结算",
+    funding_rule:
+      "资金费于 UTC 00:00、08:00、16:00 结算，对象为该时刻持有的每个仓位：数量 × 当时的标记价 × 费率。费率为正时多方支付空方，为负时空方支付多方。",
     expires: "到期",
     contract_type_label: "合约类型",
     contract_types: {

@@ -283,7 +283,7 @@ function useLiveCandles(code: string, initial: Candle[]): Candle[] {
   return live.time === last.time ? [...initial.slice(0, -1), live] : [...initial.slice(1), live];
 }
 
-/** Funding rate and the countdown to the next funding (perpetuals), or the expiry (delivery). */
+/** Funding rate, the countdown to the next funding and how funding is charged (perpetuals), or the expiry (delivery). */
 function ContractTerms({
   info,
   state,
@@ -306,12 +306,18 @@ function ContractTerms({
   while (next <= now) next += 8 * 3_600_000;
   const rate = formatChange(String(Number(info.funding_rate) * 100)).replace(/^\+/, "");
   return (
-    <p className="text-xs text-muted">
-      {t("funding")} <span className="text-fg tabular-nums">{rate.replace("%", "")}%</span> ·{" "}
-      <span className="tabular-nums" role="timer" aria-label={t("next_funding")}>
-        {countdown(next - now)}
-      </span>
-    </p>
+    <>
+      <p className="text-xs text-muted">
+        {t("funding")} <span className="text-fg tabular-nums">{rate.replace("%", "")}%</span> ·{" "}
+        <span className="tabular-nums" role="timer" aria-label={t("next_funding")}>
+          {countdown(next - now)}
+        </span>
+      </p>
+      {/* The rule the funding job follows (platform/trading/funding.ts). */}
+      <p className="mt-1 text-xs text-muted" data-testid="funding-rule">
+        {t("funding_rule")}
+      </p>
+    </>
   );
 }
 

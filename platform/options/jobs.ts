@@ -16,7 +16,33 @@ export async function startOptionsJobs(options: {
   logger: Logger;
   settleEveryMs?: number;
 }) {
-  const { db, bus, logger } = options;
+  const { logger } = options;
+  const job = await createOptionsJob(options);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    job
+      .pass()
+      .catch((error) => logger.error({ err: error }, "timed contracts job failed"))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.settleEveryMs ?? 500);
+  timer.unref?.();
+  return async () => {
+    clearInterval(timer);
+    await job.stop();
+  };
+}
+
+/**
+ * The job without its timer: `pass` writes the ticks heard since the last one and settles what
+ * has ended by `now` (the clock a simulation moves); `stop` stops listening, keeping what it heard.
+ */
+export async function createOptionsJob(options: { db: Db; bus: Bus; now?: () => number }) {
+  const { db, bus } = options;
+  const now = options.now ?? Date.now;
   const codes = [
     ...new Set((await db.select({ code: optionProducts.code }).from(optionProducts)).map((p) => p.code)),
   ];
@@ -32,21 +58,14 @@ export async function startOptionsJobs(options: {
     const batch = buffer.splice(0);
     await db.insert(priceTicks).values(batch);
   }
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    flush()
-      .then(() => settleDue(db))
-      .catch((error) => logger.error({ err: error }, "timed contracts job failed"))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.settleEveryMs ?? 500);
-  timer.unref?.();
-  return async () => {
-    clearInterval(timer);
-    for (const off of offs) off();
-    await flush().catch(() => {});
+  return {
+    async pass() {
+      await flush();
+      await settleDue(db, now());
+    },
+    async stop() {
+      for (const off of offs) off();
+      await flush().catch(() => {});
+    },
   };
 }

@@ -250,7 +250,7 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
       })
       .returning();
     if (!order) throw new Error("order not recorded");
-    const position = await openPosition(tx, events, order, fill, params.takerFee, false);
+    const position = await openPosition(tx, events, order, fill, params.takerFee, false, now);
     return { order, position };
   });
 }
@@ -266,6 +266,7 @@ async function openPosition(
   fill: Quote,
   feeRate: string,
   fromFrozen: boolean,
+  now: number,
 ) {
   const quantity = D(order.quantity);
   const leverage = order.leverage as number;
@@ -288,6 +289,8 @@ async function openPosition(
       takeProfit: order.takeProfit,
       stopLoss: order.stopLoss,
       fees: fee.toFixed(),
+      // Funding looks back at who held what at each funding time: the clock of the deps decides.
+      openedAt: new Date(now),
     })
     .returning();
   if (!position) throw new Error("position not recorded");
@@ -331,7 +334,15 @@ export async function fillLimitOrder(deps: TradingDeps, orderId: number, mark: Q
       .for("update");
     if (order?.market !== "contract" || !order.price) return undefined;
     const params = await requireParams(tx, order.code, "contract");
-    return openPosition(tx, events, order, { price: D(order.price), time: mark.time }, params.makerFee, true);
+    return openPosition(
+      tx,
+      events,
+      order,
+      { price: D(order.price), time: mark.time },
+      params.makerFee,
+      true,
+      deps.now?.() ?? Date.now(),
+    );
   });
 }
 
@@ -378,6 +389,9 @@ export async function closePosition(
   positionId: number,
   options: { userId?: number; quantity?: Decimal; reason: CloseReason; price: Quote },
 ) {
+  // One time for the position's close and its close row: funding at a later funding time
+  // reads the quantity held then back from these rows.
+  const closedAt = new Date(deps.now?.() ?? Date.now());
   return inTransaction(deps, async (tx, events) => {
     const [position] = await tx
       .select()
@@ -426,7 +440,7 @@ export async function closePosition(
           ? {
               status: options.reason === "liquidation" ? ("liquidated" as const) : ("closed" as const),
               closePrice: options.price.price.toFixed(),
-              closedAt: new Date(),
+              closedAt,
             }
           : {}),
       })
@@ -442,6 +456,7 @@ export async function closePosition(
         pnl: realized.toFixed(),
         fee: fee.toFixed(),
         tickTime: options.price.time,
+        createdAt: closedAt,
       })
       .returning();
     if (postings.length > 0)

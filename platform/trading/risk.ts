@@ -1,25 +1,14 @@
-import Decimal from "decimal.js";
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { post } from "../ledger/ledger.ts";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Logger } from "../logger.ts";
-import {
-  closePosition,
-  fillLimitOrder,
-  openInterest,
-  openOrders,
-  openPositions,
-  type TradingDeps,
-} from "./contracts.ts";
+import { closePosition, fillLimitOrder, openOrders, openPositions, type TradingDeps } from "./contracts.ts";
 import * as math from "./math.ts";
-import { fundingPayments, positions, tradingParams } from "./tables.ts";
-
-const D = (v: Decimal.Value) => new Decimal(v);
+import { positions, tradingParams } from "./tables.ts";
 
 /**
  * One pass of the risk engine over every open order and position, against current mark prices:
  * limit orders whose price was crossed fill, positions hit by their TP or SL close, positions at
- * their maintenance margin are liquidated, delivery contracts past expiry settle, and funding
- * is paid at each 8-hour mark. Every action locks its row and re-checks it, so a pass run twice
+ * their maintenance margin are liquidated and delivery contracts past expiry settle (funding is
+ * its own job: funding.ts). Every action locks its row and re-checks it, so a pass run twice
  * at once (two instances, a restart) acts once.
  */
 export async function riskPass(deps: TradingDeps, logger?: Logger) {
@@ -86,72 +75,7 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
     }
   }
 
-  await payFunding(deps, now, (label) => acted.push(label));
   return acted;
-}
-
-/**
- * Funding at the latest 8-hour mark for every perpetual position opened before it: paid from or
- * into its isolated margin, to or from the counterparty account. A payment row per position and
- * funding time (unique) makes it once only.
- */
-export async function payFunding(deps: TradingDeps, now: number, done: (label: string) => void = () => {}) {
-  const fundingTime = new Date(Math.floor(now / math.FUNDING_INTERVAL_MS) * math.FUNDING_INTERVAL_MS);
-  const due = await deps.db
-    .select({ id: positions.id, code: positions.code })
-    .from(positions)
-    .where(
-      and(
-        eq(positions.status, "open"),
-        eq(positions.contractType, "perpetual"),
-        lte(positions.openedAt, fundingTime),
-        sql`not exists (select 1 from ${fundingPayments} f where f.position_id = ${positions.id} and f.funding_time = ${fundingTime})`,
-      ),
-    );
-  if (due.length === 0) return;
-  const interest = await openInterest(deps.db);
-  for (const { id, code } of due) {
-    const mark = deps.prices.markIfFresh(code);
-    if (!mark) continue;
-    const oi = interest.get(code) ?? { long: D(0), short: D(0) };
-    const rate = math.fundingRate(oi.long, oi.short);
-    await deps.db.transaction(async (tx) => {
-      const [position] = await tx
-        .select()
-        .from(positions)
-        .where(and(eq(positions.id, id), eq(positions.status, "open")))
-        .for("update");
-      if (!position) return;
-      const owed = math
-        .funding(position.side, mark.price, position.quantity, rate)
-        .toDecimalPlaces(8, Decimal.ROUND_HALF_EVEN);
-      // A payment never takes more than the margin left; the risk pass liquidates what is left bare.
-      const amount = owed.gt(0) ? Decimal.min(owed, position.margin) : owed;
-      const [payment] = await tx
-        .insert(fundingPayments)
-        .values({ positionId: position.id, fundingTime, rate: rate.toFixed(), amount: amount.toFixed() })
-        .onConflictDoNothing()
-        .returning();
-      if (!payment || amount.isZero()) return;
-      const wallet = { user: position.userId, wallet: "contract" as const };
-      await post(tx, {
-        kind: "funding",
-        ref: { type: "funding", id: payment.id },
-        postings: [
-          { account: wallet, coin: "USDT", amount: amount.neg(), bucket: "frozen" },
-          { account: { platform: "counterparty" }, coin: "USDT", amount },
-        ],
-      });
-      await tx
-        .update(positions)
-        .set({
-          margin: D(position.margin).minus(amount).toFixed(),
-          funding: D(position.funding).plus(amount).toFixed(),
-        })
-        .where(eq(positions.id, position.id));
-      done(`funding ${position.id}`);
-    });
-  }
 }
 
 /** Delivery positions already past expiry (for tests and the console). */

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -154,6 +155,7 @@ export const positions = pgTable(
   (t) => [
     index("positions_user_idx").on(t.userId, t.status),
     index("positions_open_idx").on(t.status, t.code).where(sql`${t.status} = 'open'`),
+    index("positions_closed_at_idx").on(t.closedAt),
   ],
 );
 
@@ -174,10 +176,16 @@ export const positionCloses = pgTable(
     tickTime: bigint("tick_time", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("position_closes_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("position_closes_user_idx").on(t.userId, t.createdAt),
+    index("position_closes_position_idx").on(t.positionId, t.createdAt),
+  ],
 );
 
-/** Funding paid or received by a position at one funding time: once per position and time. */
+/**
+ * Funding paid or received by a position at one funding time: once per position and time.
+ * `quantity` is what the position held at that time and `mark` the price it was charged at.
+ */
 export const fundingPayments = pgTable(
   "funding_payments",
   {
@@ -186,7 +194,36 @@ export const fundingPayments = pgTable(
     fundingTime: timestamp("funding_time", { withTimezone: true }).notNull(),
     rate: amount("rate").notNull(),
     amount: amount("amount").notNull(),
+    quantity: amount("quantity"),
+    mark: amount("mark"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("funding_once").on(t.positionId, t.fundingTime)],
 );
+
+/**
+ * An instrument's funding at one funding time, fixed by the first pass that reaches it: the mark
+ * (the last price before that time, from the recorded candles; null when none was recorded in
+ * the interval before, and then nobody pays) and the rate from the open interest at that time.
+ */
+export const fundingRounds = pgTable(
+  "funding_rounds",
+  {
+    code: text("code").notNull(),
+    fundingTime: timestamp("funding_time", { withTimezone: true }).notNull(),
+    mark: amount("mark"),
+    /** The end of the candle the mark was read from. */
+    markTime: timestamp("mark_time", { withTimezone: true }),
+    rate: amount("rate").notNull(),
+    longNotional: amount("long_notional").notNull(),
+    shortNotional: amount("short_notional").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.fundingTime] })],
+);
+
+/** Each funding time the job has reached; `completedAt` once every position open then was charged. */
+export const fundingTimes = pgTable("funding_times", {
+  fundingTime: timestamp("funding_time", { withTimezone: true }).primaryKey(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+});

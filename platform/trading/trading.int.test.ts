@@ -6,7 +6,9 @@ import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts
 import { createScriptedFeed } from "../../tests/support/scripted-feed.ts";
 import { auditLedger } from "../ledger/audit.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
-import { payFunding, riskPass } from "./risk.ts";
+import { markAt, payFunding } from "./funding.ts";
+import { FUNDING_INTERVAL_MS } from "./math.ts";
+import { riskPass } from "./risk.ts";
 import { fundingPayments, orders, positions } from "./tables.ts";
 
 const feed = createScriptedFeed({ "btc/usdt": 60000, "eth/usdt": 3000 });
@@ -292,6 +294,9 @@ describe("contract orders", () => {
     const sp = (await order(short.token, { code: "btc/usdt", side: "sell", quantity: "0.5", leverage: 10 }))
       .body.data.position;
     const later = Date.now() + 8 * 3_600_000;
+    // The mark of the funding time is the last price before it, from the saved candles.
+    const fundingTime = Math.floor((later - 10_000) / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+    await expect.poll(() => markAt(db(), "btc/usdt", fundingTime), { timeout: 15_000 }).toBeDefined();
     await Promise.all([payFunding(t.platform.trading, later), payFunding(t.platform.trading, later)]);
     const payments = await db().select().from(fundingPayments);
     const mine = payments.filter((p) => p.positionId === lp.id || p.positionId === sp.id);
