@@ -138,7 +138,9 @@ test.describe("up and down colours", () => {
 });
 
 test.describe("time zone", () => {
-  test("dates follow the zone the browser reports, or the one the customer picks", async ({ browser }, info) => {
+  test("dates follow the zone the browser reports, or the one the customer picks", async ({
+    browser,
+  }, info) => {
     const context = await browser.newContext({
       ...info.project.use,
       timezoneId: "Asia/Tokyo",
