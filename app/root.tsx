@@ -17,7 +17,7 @@ import { servicesContext } from "./.server/context.ts";
 import { csrfMiddleware, guardMiddleware, honeypotMiddleware } from "./.server/guards.ts";
 import { getLocale, i18nextMiddleware, localesVersion } from "./.server/i18n.ts";
 import { isLite, readPrefs, timeZoneFor, upDownFor } from "./.server/prefs.ts";
-import { sessionMiddleware, takeToast } from "./.server/session.ts";
+import { getToken, sessionMiddleware, takeToast } from "./.server/session.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { TIME_ZONE_SCRIPT } from "./components/dates.tsx";
@@ -49,7 +49,18 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const prefs = await readPrefs(request);
-  const site = await apiClient(request, context).data<SiteContent>("/about/content");
+  const api = apiClient(request, context);
+  const [site, unread] = await Promise.all([
+    api.data<SiteContent>("/about/content"),
+    // The Mine tab's badge: a signed-in customer's unread messages (a stale session just shows
+    // none here; the pages that need the account say so themselves).
+    getToken(context)
+      ? api
+          .raw("/inbox/unread")
+          .then(async (res) => ((await res.json()) as { data?: { count?: number } }).data?.count ?? 0)
+          .catch(() => 0)
+      : Promise.resolve(null),
+  ]);
   return data({
     site,
     locale: getLocale(context) as Lang,
@@ -58,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     updown: upDownFor(prefs, getLocale(context)),
     timeZone: timeZoneFor(request, prefs),
     chosenZone: prefs.timeZone,
+    unread,
     toast: takeToast(context) ?? null,
     honeypot: await context.get(servicesContext).honeypot.getInputProps(),
     localesVersion,
@@ -121,13 +133,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const handle = useShellHandle();
+  const root = useRouteLoaderData<RootData>("root");
   // The operator console draws its own desktop layout (app/components/admin/layout.tsx).
   if (handle.bare) return <>{children}</>;
   return (
     <div className="shell">
       {!handle.hideHeader && <Header title={handle.title} back={handle.back} />}
       <main className={handle.hideNav ? "content" : "content content-with-nav"}>{children}</main>
-      {!handle.hideNav && <TabBar />}
+      {!handle.hideNav && <TabBar unread={root?.unread ?? null} />}
     </div>
   );
 }

@@ -29,6 +29,7 @@ import "./identity/ops.ts";
 import "./referral/ops.ts";
 import { referralRoutes } from "./referral/routes.ts";
 import "./kyc/ops.ts";
+import { unreadCount } from "./inbox/service.ts";
 import { relayBalanceChanges } from "./ledger/events.ts";
 import "./reserves/ops.ts";
 import "./admin/ops.ts";
@@ -231,7 +232,9 @@ export async function createPlatform(options: {
       "reserves-daily",
       every(10 * 60_000, "proof of reserves", () => publishIfDue(database.db)),
     );
-    leaderJob("ledger-events", () => relayBalanceChanges({ database, bus, logger }));
+    leaderJob("ledger-events", () =>
+      relayBalanceChanges({ database, bus, logger, unread: (userId) => unreadCount(database.db, userId) }),
+    );
     identityRoutes(api, identity);
     referralRoutes(api, identity);
     inboxRoutes(api);

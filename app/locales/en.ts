@@ -12,6 +12,7 @@ export default {
     },
     tabs: {
       label: "Main sections",
+      unread: "{{count}} unread",
       home: "Home",
       trades: "Trades",
       staking: "Staking",

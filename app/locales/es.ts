@@ -11,6 +11,7 @@ const es: UiResources = {
     },
     tabs: {
       label: "Secciones principales",
+      unread: "{{count}} sin leer",
       home: "Inicio",
       trades: "Operar",
       staking: "Staking",

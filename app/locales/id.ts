@@ -11,6 +11,7 @@ const id: UiResources = {
     },
     tabs: {
       label: "Menu utama",
+      unread: "{{count}} belum dibaca",
       home: "Beranda",
       trades: "Trading",
       staking: "Staking",

@@ -11,6 +11,7 @@ const ja: UiResources = {
     },
     tabs: {
       label: "メインメニュー",
+      unread: "未読 {{count}} 件",
       home: "ホーム",
       trades: "取引",
       staking: "ステーキング",

@@ -11,6 +11,7 @@ const kr: UiResources = {
     },
     tabs: {
       label: "주요 메뉴",
+      unread: "읽지 않음 {{count}}개",
       home: "홈",
       trades: "거래",
       staking: "스테이킹",

@@ -11,6 +11,7 @@ const pt: UiResources = {
     },
     tabs: {
       label: "Seções principais",
+      unread: "{{count}} não lidas",
       home: "Início",
       trades: "Negociar",
       staking: "Staking",

@@ -11,6 +11,7 @@ const ru: UiResources = {
     },
     tabs: {
       label: "Основные разделы",
+      unread: "Непрочитанных: {{count}}",
       home: "Главная",
       trades: "Торговля",
       staking: "Стейкинг",

@@ -11,6 +11,7 @@ const tw: UiResources = {
     },
     tabs: {
       label: "主要功能區",
+      unread: "{{count}} 則未讀",
       home: "首頁",
       trades: "交易",
       staking: "質押",

@@ -11,6 +11,7 @@ const vn: UiResources = {
     },
     tabs: {
       label: "Mục chính",
+      unread: "{{count}} chưa đọc",
       home: "Trang chủ",
       trades: "Giao dịch",
       staking: "Staking",

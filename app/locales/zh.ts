@@ -11,6 +11,7 @@ const zh: UiResources = {
     },
     tabs: {
       label: "主要栏目",
+      unread: "{{count}} 条未读",
       home: "首页",
       trades: "交易",
       staking: "质押",

@@ -62,6 +62,31 @@ describe("the message centre", () => {
     expect((await t.api("/inbox/read_all", { method: "POST", token })).body.data.marked).toBe(0);
   });
 
+  it("tells the customer's open pages the unread count once a message commits, and when they read", async () => {
+    const { token, user } = await registerByEmail(t);
+    const db = t.platform.deps.db;
+    const heard: unknown[] = [];
+    const stop = t.platform.bus.subscribe(`account:${user.id}`, (m) => heard.push(m));
+    try {
+      await postMessage(db, user.id, "deposit_credited", { amount: "1", coin: "USDT" });
+      await expect.poll(() => heard).toEqual([{ type: "inbox", unread: 1 }]);
+      // A message in a transaction that rolls back is never announced.
+      await expect(
+        db.transaction(async (tx) => {
+          await postMessage(tx, user.id, "deposit_credited", { amount: "2", coin: "USDT" });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      await postMessage(db, user.id, "deposit_credited", { amount: "3", coin: "USDT" });
+      await expect.poll(() => heard.at(-1)).toEqual({ type: "inbox", unread: 2 });
+      expect(heard).toHaveLength(2);
+      expect((await t.api("/inbox/read_all", { method: "POST", token })).status).toBe(200);
+      await expect.poll(() => heard.at(-1)).toEqual({ type: "inbox", unread: 0 });
+    } finally {
+      stop();
+    }
+  });
+
   it("never shows or changes another user's messages", async () => {
     const alice = await registerByEmail(t);
     const bob = await registerByEmail(t);

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Lang } from "../contract/languages.ts";
 import { messages } from "../contract/messages/index.ts";
 import { offsetOf, type PageQuery, pageResult } from "../contract/pagination.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
+import { type AccountNotice, BALANCE_CHANNEL } from "../ledger/events.ts";
 import { INBOX_PARAMS } from "./params.ts";
 import { inboxMessages } from "./tables.ts";
 
@@ -50,6 +51,16 @@ export async function postMessage(
   params: Record<string, string | number> = {},
 ) {
   await db.insert(inboxMessages).values({ userId, type, params });
+  await notifyInbox(db, userId);
+}
+
+/**
+ * Tells the customer's open pages their unread count changed, once the transaction commits
+ * (the ledger's notice channel; see ledger/events.ts, which looks the count up and relays it).
+ */
+async function notifyInbox(db: Db, userId: number) {
+  const notice: AccountNotice = { user: userId, coins: [], inbox: true };
+  await db.execute(sql`select pg_notify(${BALANCE_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
 // ------------------------------------------------------------------ reading (the message centre)
@@ -137,10 +148,12 @@ export async function markRead(db: Db, userId: number, id: number) {
     .where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId)))
     .limit(1);
   if (!row) throw new ApiError(404, "errors.not_found");
-  await db
+  const read = await db
     .update(inboxMessages)
     .set({ readAt: new Date() })
-    .where(and(eq(inboxMessages.id, id), isNull(inboxMessages.readAt)));
+    .where(and(eq(inboxMessages.id, id), isNull(inboxMessages.readAt)))
+    .returning({ id: inboxMessages.id });
+  if (read.length > 0) await notifyInbox(db, userId);
 }
 
 /** Marks every unread message of the user read; answers how many there were. */
@@ -150,5 +163,6 @@ export async function markAllRead(db: Db, userId: number) {
     .set({ readAt: new Date() })
     .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)))
     .returning({ id: inboxMessages.id });
+  if (rows.length > 0) await notifyInbox(db, userId);
   return rows.length;
 }

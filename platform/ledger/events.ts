@@ -11,18 +11,29 @@ import type { Logger } from "../logger.ts";
  */
 export const BALANCE_CHANNEL = "ledger_balance";
 export type BalanceNotice = { user: number; coins: string[] };
+/** A balance change, or (inbox) the customer's messages changed: the relay adds the unread count. */
+export type AccountNotice = BalanceNotice & { inbox?: true };
 
 export async function relayBalanceChanges(options: {
   database: Database;
   bus: Bus;
   logger: Logger;
+  /** The customer's unread messages now (for an inbox notice). */
+  unread: (userId: number) => Promise<number>;
 }): Promise<() => Promise<void>> {
   const { database, bus, logger } = options;
   const relay = (payload: string) => {
-    let notice: BalanceNotice;
+    let notice: AccountNotice;
     try {
-      notice = JSON.parse(payload) as BalanceNotice;
+      notice = JSON.parse(payload) as AccountNotice;
     } catch {
+      return;
+    }
+    if (notice.inbox) {
+      void options
+        .unread(notice.user)
+        .then((unread) => bus.publish(`account:${notice.user}`, { type: "inbox", unread }))
+        .catch((error) => logger.warn({ err: error }, "inbox events: cannot count"));
       return;
     }
     void bus.publish(`account:${notice.user}`, { type: "balance", coins: notice.coins });

@@ -9,7 +9,7 @@ const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gec
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-test("a user reads and clears their messages", async ({ page }) => {
+test("a user reads and clears their messages", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000);
   const email = await registerByEmail(page);
   const api = page.request;
@@ -41,6 +41,9 @@ test("a user reads and clears their messages", async ({ page }) => {
   await page.goto("/center");
   const entry = page.getByRole("link", { name: /Messages/ });
   await expect(entry).toContainText("3 unread");
+  // The Mine tab carries the count on every page.
+  const badge = page.getByRole("navigation", { name: "Main sections" }).getByTestId("unread-badge");
+  await expect(badge).toHaveText("3");
   await entry.click();
   await expect(page).toHaveURL(/\/messages$/);
   await expect(page.getByText("Unread: 3")).toBeVisible();
@@ -72,4 +75,14 @@ test("a user reads and clears their messages", async ({ page }) => {
 
   await page.goto("/center");
   await expect(page.getByRole("link", { name: /Messages/ })).not.toContainText("unread");
+  await expect(badge).toHaveCount(0);
+
+  // A new message while the page is open: counted at once with JavaScript, on the next page without.
+  const again = await api.post("/api/login", {
+    data: { account: email, password: PASSWORD },
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0" },
+  });
+  expect(again.status()).toBe(200);
+  if (!javaScriptEnabled) await page.reload();
+  await expect(badge).toHaveText("1");
 });

@@ -1,6 +1,8 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { Icon } from "../icon.tsx";
+import { subscribe } from "../market/live.ts";
 
 // The spec's five tabs, in its order.
 const TABS = [
@@ -11,8 +13,23 @@ const TABS = [
   { to: "/center", key: "mine" },
 ] as const;
 
-export function TabBar() {
+/**
+ * The tab bar. `unread` (a signed-in customer's unread messages, null for a visitor) shows as a
+ * badge on Mine: rendered with the page, so it is there without JavaScript, and kept current
+ * over the private socket while the page runs.
+ */
+export function TabBar({ unread }: { unread: number | null }) {
   const { t } = useTranslation();
+  const [live, setLive] = useState<{ from: number | null; count: number }>();
+  useEffect(() => {
+    if (unread === null) return;
+    return subscribe({ channel: "account", code: "me" }, (event) => {
+      const e = event as { type?: string; unread?: number };
+      if (e.type === "inbox" && typeof e.unread === "number") setLive({ from: unread, count: e.unread });
+    });
+  }, [unread]);
+  // A newer page render wins over what the socket said about the one before.
+  const count = live && live.from === unread ? live.count : unread;
   return (
     <nav className="tabbar" aria-label={t("common:tabs.label")}>
       {TABS.map((tab) => (
@@ -23,8 +40,21 @@ export function TabBar() {
           className={({ isActive }) => (isActive ? "tab tab-active" : "tab")}
           prefetch="intent"
         >
-          <Icon name={tab.key} />
+          <span className="relative">
+            <Icon name={tab.key} />
+            {tab.key === "mine" && count ? (
+              <span
+                className="absolute -top-1.5 left-3 min-w-4 rounded-full bg-down px-1 text-center text-[10px] font-semibold leading-4 text-on-down"
+                data-testid="unread-badge"
+              >
+                {count > 99 ? "99+" : count}
+              </span>
+            ) : null}
+          </span>
           <span>{t(`common:tabs.${tab.key}`)}</span>
+          {tab.key === "mine" && count ? (
+            <span className="sr-only">{t("common:tabs.unread", { count })}</span>
+          ) : null}
         </NavLink>
       ))}
     </nav>
