@@ -1041,6 +1041,8 @@ export default {
     liquidation_price: "Liq. price",
     tpsl: "TP / SL",
     dont_ask: "Don't ask again",
+    fills_now:
+      "Your limit is through the market: this order fills at once at the book's price, about {{price}}, not at your limit.",
     cancel: "Cancel",
     confirm: "Confirm",
     cancel_order_of: "Cancel order {{id}} ({{pair}})",

@@ -1052,6 +1052,8 @@ const es: UiResources = {
     liquidation_price: "Precio de liq.",
     tpsl: "TP / SL",
     dont_ask: "No volver a preguntar",
+    fills_now:
+      "Su límite cruza el mercado: esta orden se ejecuta al instante al precio del libro, unos {{price}}, no a su límite.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar la orden {{id}} ({{pair}})",

@@ -1042,6 +1042,8 @@ const id: UiResources = {
     liquidation_price: "Harga likuidasi",
     tpsl: "TP / SL",
     dont_ask: "Jangan tanya lagi",
+    fills_now:
+      "Limit Anda melewati harga pasar: order ini langsung terisi pada harga buku, sekitar {{price}}, bukan pada limit Anda.",
     cancel: "Batal",
     confirm: "Konfirmasi",
     cancel_order_of: "Batalkan order {{id}} ({{pair}})",

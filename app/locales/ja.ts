@@ -1039,6 +1039,8 @@ const ja: UiResources = {
     liquidation_price: "強制決済価格",
     tpsl: "利確 / 損切",
     dont_ask: "今後表示しない",
+    fills_now:
+      "指値が市場価格を超えています。この注文は指値ではなく板の価格（約 {{price}}）で即時に約定します。",
     cancel: "キャンセル",
     confirm: "確定",
     cancel_order_of: "注文 {{id}}（{{pair}}）をキャンセル",

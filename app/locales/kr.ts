@@ -1032,6 +1032,8 @@ const kr: UiResources = {
     liquidation_price: "청산가",
     tpsl: "익절 / 손절",
     dont_ask: "다시 묻지 않기",
+    fills_now:
+      "지정가가 시장가를 넘어섭니다. 이 주문은 지정가가 아닌 호가창 가격(약 {{price}})으로 즉시 체결됩니다.",
     cancel: "취소",
     confirm: "확인",
     cancel_order_of: "주문 {{id}} ({{pair}}) 취소",

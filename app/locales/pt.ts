@@ -1044,6 +1044,8 @@ const pt: UiResources = {
     liquidation_price: "Preço de liq.",
     tpsl: "TP / SL",
     dont_ask: "Não perguntar de novo",
+    fills_now:
+      "Seu limite cruza o mercado: esta ordem é executada na hora ao preço do livro, cerca de {{price}}, não ao seu limite.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar a ordem {{id}} ({{pair}})",

@@ -1046,6 +1046,8 @@ const ru: UiResources = {
     liquidation_price: "Цена ликв.",
     tpsl: "TP / SL",
     dont_ask: "Больше не спрашивать",
+    fills_now:
+      "Ваш лимит пересекает рынок: ордер исполнится сразу по цене стакана, около {{price}}, а не по вашему лимиту.",
     cancel: "Отмена",
     confirm: "Подтвердить",
     cancel_order_of: "Отменить ордер {{id}} ({{pair}})",

@@ -1018,6 +1018,7 @@ const tw: UiResources = {
     liquidation_price: "強平價",
     tpsl: "停利 / 停損",
     dont_ask: "不再提示",
+    fills_now: "您的限價已穿過市價：此委託將立即以掛單簿價格（約 {{price}}）成交，而非您的限價。",
     cancel: "取消",
     confirm: "確認",
     cancel_order_of: "撤銷委託 {{id}}（{{pair}}）",

@@ -1041,6 +1041,8 @@ const vn: UiResources = {
     liquidation_price: "Giá thanh lý",
     tpsl: "TP / SL",
     dont_ask: "Không hỏi lại",
+    fills_now:
+      "Giá giới hạn của bạn vượt qua thị trường: lệnh này khớp ngay theo giá sổ lệnh, khoảng {{price}}, không theo giá giới hạn của bạn.",
     cancel: "Hủy",
     confirm: "Xác nhận",
     cancel_order_of: "Hủy lệnh {{id}} ({{pair}})",

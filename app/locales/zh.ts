@@ -1017,6 +1017,7 @@ const zh: UiResources = {
     liquidation_price: "强平价",
     tpsl: "止盈 / 止损",
     dont_ask: "不再提示",
+    fills_now: "您的限价已穿过市价：此委托将立即以订单簿价格（约 {{price}}）成交，而非您的限价。",
     cancel: "取消",
     confirm: "确认",
     cancel_order_of: "撤销委托 {{id}}（{{pair}}）",

@@ -21,7 +21,10 @@ export type ReviewedOrder = {
 
 /** What the platform says the order will occupy (contracts: /api/contract/preview). */
 export type OrderPreview = {
+  /** Where it trades: the book's price for a market or marketable limit order, else the limit. */
   price: string;
+  /** A limit priced through the opposite best: it fills at once, at the book's price. */
+  fills_now?: boolean;
   notional: string;
   margin?: string;
   fee: string;
@@ -115,6 +118,15 @@ export function ConfirmOrder({
           </div>
         ))}
       </dl>
+      {order.type === "limit" && preview.fills_now && (
+        <p
+          role="note"
+          className="mt-3 rounded-lg border border-accent px-3 py-2 text-sm"
+          data-testid="fills-now"
+        >
+          {t("fills_now", { price: price(preview.price) })}
+        </p>
+      )}
       <Form method="post" preventScrollReset className="mt-3">
         <input type="hidden" name="intent" value="place" />
         {Object.entries(hidden).map(([name, value]) =>
