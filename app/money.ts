@@ -50,3 +50,15 @@ export function formatAmount(value: string, min = 2): string {
 
 /** What hidden balances show instead (the hide-balances switch). */
 export const HIDDEN = "****";
+
+/**
+ * The one rule for "enough to spend", shared by every screen that spends and by its review step:
+ * "empty" when nothing is available (said before anything is typed), "short" when what the
+ * screen would spend is more than is available, else "enough". An amount not yet typed (or not
+ * a number) is not short.
+ */
+export function fundsFor(available: string, needed?: string): "empty" | "short" | "enough" {
+  if (!isAmount(available) || compare(available, "0") <= 0) return "empty";
+  if (needed !== undefined && isAmount(needed) && compare(needed, available) > 0) return "short";
+  return "enough";
+}

@@ -4,6 +4,13 @@
  */
 export default {
   common: {
+    funds: {
+      empty: "You have no {{coin}} available here yet.",
+      short: "Not enough {{coin}}: {{amount}} {{coin}} available.",
+      refused: "Not enough {{coin}}: {{amount}} available, this needs {{needed}}.",
+      deposit: "Deposit {{coin}}",
+      transfer: "Transfer from another wallet",
+    },
     login_prompt: {
       title: "Continue to log in?",
       body: "You need an account to trade. Log in, or sign up in a minute.",
@@ -1043,6 +1050,13 @@ export default {
     dont_ask: "Don't ask again",
     fills_now:
       "Your limit is through the market: this order fills at once at the book's price, about {{price}}, not at your limit.",
+    confirm_close: "Close this position?",
+    confirm_close_all: "Close all positions?",
+    close_long: "Close long",
+    close_short: "Close short",
+    close_pnl: "Est. PnL (USDT)",
+    close_note:
+      "Closes at the market-best price at the moment you confirm, which may differ a little from the price shown.",
     cancel: "Cancel",
     confirm: "Confirm",
     cancel_order_of: "Cancel order {{id}} ({{pair}})",

@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const es: UiResources = {
   common: {
+    funds: {
+      empty: "Aún no tiene {{coin}} disponible aquí.",
+      short: "{{coin}} insuficiente: {{amount}} {{coin}} disponible.",
+      refused: "{{coin}} insuficiente: {{amount}} disponible, se necesita {{needed}}.",
+      deposit: "Depositar {{coin}}",
+      transfer: "Transferir desde otra billetera",
+    },
     login_prompt: {
       title: "¿Continuar para iniciar sesión?",
       body: "Necesitas una cuenta para operar. Inicia sesión o regístrate en un minuto.",
@@ -1054,6 +1061,13 @@ const es: UiResources = {
     dont_ask: "No volver a preguntar",
     fills_now:
       "Su límite cruza el mercado: esta orden se ejecuta al instante al precio del libro, unos {{price}}, no a su límite.",
+    confirm_close: "¿Cerrar esta posición?",
+    confirm_close_all: "¿Cerrar todas las posiciones?",
+    close_long: "Cerrar largo",
+    close_short: "Cerrar corto",
+    close_pnl: "PnL estimado (USDT)",
+    close_note:
+      "Se cierra al mejor precio de mercado en el momento de confirmar, que puede diferir un poco del mostrado.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar la orden {{id}} ({{pair}})",

@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const id: UiResources = {
   common: {
+    funds: {
+      empty: "Anda belum punya {{coin}} yang tersedia di sini.",
+      short: "{{coin}} tidak cukup: tersedia {{amount}} {{coin}}.",
+      refused: "{{coin}} tidak cukup: tersedia {{amount}}, dibutuhkan {{needed}}.",
+      deposit: "Deposit {{coin}}",
+      transfer: "Transfer dari dompet lain",
+    },
     login_prompt: {
       title: "Lanjut masuk?",
       body: "Anda perlu akun untuk trading. Masuk, atau daftar dalam satu menit.",
@@ -1044,6 +1051,13 @@ const id: UiResources = {
     dont_ask: "Jangan tanya lagi",
     fills_now:
       "Limit Anda melewati harga pasar: order ini langsung terisi pada harga buku, sekitar {{price}}, bukan pada limit Anda.",
+    confirm_close: "Tutup posisi ini?",
+    confirm_close_all: "Tutup semua posisi?",
+    close_long: "Tutup long",
+    close_short: "Tutup short",
+    close_pnl: "Perkiraan PnL (USDT)",
+    close_note:
+      "Ditutup pada harga pasar terbaik saat Anda konfirmasi, yang bisa sedikit berbeda dari harga yang ditampilkan.",
     cancel: "Batal",
     confirm: "Konfirmasi",
     cancel_order_of: "Batalkan order {{id}} ({{pair}})",

@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const ja: UiResources = {
   common: {
+    funds: {
+      empty: "ここで使える {{coin}} はまだありません。",
+      short: "{{coin}} が不足しています：利用可能 {{amount}} {{coin}}。",
+      refused: "{{coin}} が不足しています：利用可能 {{amount}}、必要額 {{needed}}。",
+      deposit: "{{coin}} を入金",
+      transfer: "別のウォレットから振替",
+    },
     login_prompt: {
       title: "ログインしますか？",
       body: "取引にはアカウントが必要です。ログインするか、1 分で登録できます。",
@@ -1041,6 +1048,12 @@ const ja: UiResources = {
     dont_ask: "今後表示しない",
     fills_now:
       "指値が市場価格を超えています。この注文は指値ではなく板の価格（約 {{price}}）で即時に約定します。",
+    confirm_close: "このポジションを決済しますか？",
+    confirm_close_all: "すべてのポジションを決済しますか？",
+    close_long: "ロング決済",
+    close_short: "ショート決済",
+    close_pnl: "推定損益 (USDT)",
+    close_note: "確定した時点の最良市場価格で決済されます。表示価格とわずかに異なる場合があります。",
     cancel: "キャンセル",
     confirm: "確定",
     cancel_order_of: "注文 {{id}}（{{pair}}）をキャンセル",

@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const pt: UiResources = {
   common: {
+    funds: {
+      empty: "Você ainda não tem {{coin}} disponível aqui.",
+      short: "{{coin}} insuficiente: {{amount}} {{coin}} disponível.",
+      refused: "{{coin}} insuficiente: {{amount}} disponível, são necessários {{needed}}.",
+      deposit: "Depositar {{coin}}",
+      transfer: "Transferir de outra carteira",
+    },
     login_prompt: {
       title: "Continuar para entrar?",
       body: "Você precisa de uma conta para negociar. Entre ou cadastre-se em um minuto.",
@@ -1046,6 +1053,13 @@ const pt: UiResources = {
     dont_ask: "Não perguntar de novo",
     fills_now:
       "Seu limite cruza o mercado: esta ordem é executada na hora ao preço do livro, cerca de {{price}}, não ao seu limite.",
+    confirm_close: "Fechar esta posição?",
+    confirm_close_all: "Fechar todas as posições?",
+    close_long: "Fechar long",
+    close_short: "Fechar short",
+    close_pnl: "PnL estimado (USDT)",
+    close_note:
+      "Fecha ao melhor preço de mercado no momento em que confirmar, que pode diferir um pouco do preço mostrado.",
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar a ordem {{id}} ({{pair}})",
