@@ -1057,6 +1057,15 @@ export default {
     close_pnl: "Est. PnL (USDT)",
     close_note:
       "Closes at the market-best price at the moment you confirm, which may differ a little from the price shown.",
+    filled_label: "Filled ({{coin}})",
+    avg_price: "Avg. price",
+    avg_entry_price: "Avg. entry price",
+    fills_title: "Fills",
+    fill_of: "Fill {{n}}",
+    fill_roles: {
+      maker: "Maker: your resting order was met",
+      taker: "Taker: met a resting order",
+    },
     cancel: "Cancel",
     confirm: "Confirm",
     cancel_order_of: "Cancel order {{id}} ({{pair}})",
@@ -1070,6 +1079,8 @@ export default {
       open: "Pending",
       filled: "Filled",
       cancelled: "Cancelled",
+      partial: "Partially filled",
+      partial_cancelled: "Part filled, rest cancelled",
     },
     position_status: {
       open: "Open",

@@ -1068,6 +1068,15 @@ const es: UiResources = {
     close_pnl: "PnL estimado (USDT)",
     close_note:
       "Se cierra al mejor precio de mercado en el momento de confirmar, que puede diferir un poco del mostrado.",
+    filled_label: "Ejecutado ({{coin}})",
+    avg_price: "Precio medio",
+    avg_entry_price: "Precio medio de entrada",
+    fills_title: "Ejecuciones",
+    fill_of: "Ejecución {{n}}",
+    fill_roles: {
+      maker: "Maker: su orden en el libro fue alcanzada",
+      taker: "Taker: alcanzó una orden del libro",
+    },
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar la orden {{id}} ({{pair}})",
@@ -1081,6 +1090,8 @@ const es: UiResources = {
       open: "Pendiente",
       filled: "Ejecutada",
       cancelled: "Cancelada",
+      partial: "Ejecutada en parte",
+      partial_cancelled: "Ejecutada en parte, resto cancelado",
     },
     position_status: {
       open: "Abierta",

@@ -1058,6 +1058,15 @@ const id: UiResources = {
     close_pnl: "Perkiraan PnL (USDT)",
     close_note:
       "Ditutup pada harga pasar terbaik saat Anda konfirmasi, yang bisa sedikit berbeda dari harga yang ditampilkan.",
+    filled_label: "Terisi ({{coin}})",
+    avg_price: "Harga rata-rata",
+    avg_entry_price: "Harga masuk rata-rata",
+    fills_title: "Pengisian",
+    fill_of: "Pengisian {{n}}",
+    fill_roles: {
+      maker: "Maker: order Anda di buku dipenuhi",
+      taker: "Taker: memenuhi order di buku",
+    },
     cancel: "Batal",
     confirm: "Konfirmasi",
     cancel_order_of: "Batalkan order {{id}} ({{pair}})",
@@ -1071,6 +1080,8 @@ const id: UiResources = {
       open: "Tertunda",
       filled: "Tereksekusi",
       cancelled: "Dibatalkan",
+      partial: "Terisi sebagian",
+      partial_cancelled: "Terisi sebagian, sisanya dibatalkan",
     },
     position_status: {
       open: "Terbuka",

@@ -1060,6 +1060,15 @@ const pt: UiResources = {
     close_pnl: "PnL estimado (USDT)",
     close_note:
       "Fecha ao melhor preço de mercado no momento em que confirmar, que pode diferir um pouco do preço mostrado.",
+    filled_label: "Executado ({{coin}})",
+    avg_price: "Preço médio",
+    avg_entry_price: "Preço médio de entrada",
+    fills_title: "Execuções",
+    fill_of: "Execução {{n}}",
+    fill_roles: {
+      maker: "Maker: sua ordem no livro foi atingida",
+      taker: "Taker: atingiu uma ordem do livro",
+    },
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar a ordem {{id}} ({{pair}})",
@@ -1073,6 +1082,8 @@ const pt: UiResources = {
       open: "Pendente",
       filled: "Executada",
       cancelled: "Cancelada",
+      partial: "Executada em parte",
+      partial_cancelled: "Executada em parte, resto cancelado",
     },
     position_status: {
       open: "Aberta",

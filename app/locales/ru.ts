@@ -1062,6 +1062,15 @@ const ru: UiResources = {
     close_pnl: "Ожид. PnL (USDT)",
     close_note:
       "Закрывается по лучшей рыночной цене в момент подтверждения; она может немного отличаться от показанной.",
+    filled_label: "Исполнено ({{coin}})",
+    avg_price: "Средняя цена",
+    avg_entry_price: "Средняя цена входа",
+    fills_title: "Исполнения",
+    fill_of: "Исполнение {{n}}",
+    fill_roles: {
+      maker: "Мейкер: ваш ордер в стакане исполнен",
+      taker: "Тейкер: исполнен об ордер из стакана",
+    },
     cancel: "Отмена",
     confirm: "Подтвердить",
     cancel_order_of: "Отменить ордер {{id}} ({{pair}})",
@@ -1075,6 +1084,8 @@ const ru: UiResources = {
       open: "Ожидает",
       filled: "Исполнен",
       cancelled: "Отменён",
+      partial: "Исполнен частично",
+      partial_cancelled: "Исполнен частично, остаток отменён",
     },
     position_status: {
       open: "Открыта",
