@@ -285,13 +285,19 @@ test("limit orders placed and cancelled, no more confirmation, cancel-all, close
   await page.getByLabel("Quantity (ETH)").fill("0.1");
   await page.getByRole("button", { name: "Sell / Short" }).click();
   await expect(page.getByRole("link", { name: "Positions (2)" })).toBeVisible();
-  await page.getByRole("button", { name: "Close all" }).click();
-  await expect(page.getByRole("status")).toHaveText("Positions closed: 2");
-  await expect(page.getByText("No open positions")).toBeVisible();
 
-  // Confirmation turned back on; then a spot buy of half the spot wallet's USDT.
+  // Confirmation turned back on: Close all asks first, listing both positions.
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("status")).toHaveText("Orders will ask for confirmation again");
+  await page.getByRole("button", { name: "Close all" }).click();
+  await confirmClose(page, "Close all positions?", "Positions closed: 2", async (sheet) => {
+    await expect(sheet).toContainText("ETH/USDT · Close long 5x");
+    await expect(sheet).toContainText("ETH/USDT · Close short");
+    await expect(sheet).toContainText("Est. PnL (USDT)");
+  });
+  await expect(page.getByText("No open positions")).toBeVisible();
+
+  // Then a spot buy of half the spot wallet's USDT.
   await page.getByRole("link", { name: "Spot", exact: true }).click();
   await expect(page.getByRole("button", { name: "Buy ETH" })).toBeVisible();
   await expect(page.getByTestId("available")).toHaveText("1,000.00 USDT");
