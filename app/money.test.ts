@@ -1,7 +1,7 @@
 import DecimalJs from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compare, formatAmount, fundsFor, isAmount, minus } from "./money.ts";
+import { ceilAmount, compare, formatAmount, fundsFor, isAmount, minus } from "./money.ts";
 
 // Exact to the last of 18 decimals of 15-digit amounts (decimal.js rounds to 20 digits by default).
 const Decimal = DecimalJs.clone({ precision: 64 });
@@ -77,5 +77,22 @@ describe("enough to spend (fundsFor, issue 19 defect 4)", () => {
   it("nothing typed yet, or not a number, is not short", () => {
     expect(fundsFor("5")).toBe("enough");
     expect(fundsFor("5", "abc")).toBe("enough");
+  });
+});
+
+describe("an amount rounded up (what a refusal says is needed)", () => {
+  it("never says less than the amount, and at most one unit more", () => {
+    expect(ceilAmount("95.65038255", 2)).toBe("95.66");
+    expect(ceilAmount("95.65", 2)).toBe("95.65");
+    expect(ceilAmount("0.000000001", 8)).toBe("0.00000001");
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 8 }), (n, places) => {
+        const value = new Decimal(n.toString()).div(1e8).toFixed();
+        const up = new Decimal(ceilAmount(value, places));
+        expect(up.gte(value)).toBe(true);
+        expect(up.minus(value).lt(new Decimal(10).pow(-places))).toBe(true);
+        expect(up.decimalPlaces()).toBeLessThanOrEqual(places);
+      }),
+    );
   });
 });

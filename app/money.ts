@@ -62,3 +62,11 @@ export function fundsFor(available: string, needed?: string): "empty" | "short" 
   if (needed !== undefined && isAmount(needed) && compare(needed, available) > 0) return "short";
   return "enough";
 }
+
+/** An amount rounded up to `places` decimals (what a refusal says is needed: never understated). */
+export function ceilAmount(value: string, places: number): string {
+  if (!isAmount(value)) return value;
+  const unit = 10n ** BigInt(PLACES - places);
+  const n = scaled(value);
+  return unscaled(n % unit === 0n ? n : (n / unit + 1n) * unit);
+}

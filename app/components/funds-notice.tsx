@@ -45,14 +45,17 @@ export function FundsNotice({
           ? t("funds.empty", { coin })
           : t("funds.short", { coin, amount: formatAmount(available) })}
       </p>
-      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+      <p className="flex flex-wrap gap-x-4">
         {hasScreen("/recharge") && (
-          <Link to={`/recharge?coin=${encodeURIComponent(coin)}`} className="font-semibold text-accent">
+          <Link
+            to={`/recharge?coin=${encodeURIComponent(coin)}`}
+            className="inline-flex min-h-8 items-center font-semibold text-accent"
+          >
             {t("funds.deposit", { coin })}
           </Link>
         )}
         {transfer && (
-          <Link to={transfer} className="font-semibold text-accent">
+          <Link to={transfer} className="inline-flex min-h-8 items-center font-semibold text-accent">
             {t("funds.transfer")}
           </Link>
         )}

@@ -39,7 +39,7 @@ import { TimedScreen } from "../components/trade/timed-screen.tsx";
 import { Segmented, Tabs, Time } from "../components/trade/ui.tsx";
 import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms/trade.ts";
 import type { RouteHandle } from "../handle.ts";
-import { formatAmount, fundsFor } from "../money.ts";
+import { ceilAmount, formatAmount, fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/tradeing";
 
@@ -232,7 +232,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const message = t("common:funds.refused", {
             coin: p.available_coin,
             amount: formatAmount(p.available ?? "0"),
-            needed: formatAmount(needed ?? "0"),
+            needed: formatAmount(ceilAmount(needed ?? "0", p.available_coin === "USDT" ? 2 : 8)),
           });
           return {
             form: "order",
