@@ -33,7 +33,14 @@ type Close = {
   tick_time: number | null;
   time: string;
 };
-type Fill = { price: string; quantity: string; fee: string; role: "maker" | "taker"; time: string };
+type Fill = {
+  id: number;
+  price: string;
+  quantity: string;
+  fee: string;
+  role: "maker" | "taker";
+  time: string;
+};
 type Details = { order: OrderView; position: PositionView | null; closes: Close[]; fills?: Fill[] };
 
 type OrderPage = { list: OrderView[] };
@@ -173,7 +180,7 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
           </h2>
           <ol className="mt-2 space-y-2">
             {fills.map((f, i) => (
-              <li key={`${f.time}-${i}`} className="card text-sm" aria-label={t("fill_of", { n: i + 1 })}>
+              <li key={f.id} className="card text-sm" aria-label={t("fill_of", { n: i + 1 })}>
                 <p className="flex justify-between gap-2">
                   <span className="font-semibold">{t(`fill_roles.${f.role}`)}</span>
                   <span className="text-xs text-muted">

@@ -413,6 +413,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
         fills: z
           .array(
             z.object({
+              id: z.number().int().meta({ description: "The trade's number" }),
               price: z.string(),
               quantity: z.string(),
               fee: z.string().meta({ description: "This order's fee on the fill" }),
@@ -452,6 +453,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
         fills: fills.map((f) => {
           const maker = f.makerOrderId === order.id;
           return {
+            id: f.id,
             price: new Decimal(f.price).toFixed(),
             quantity: new Decimal(f.quantity).toFixed(),
             fee: new Decimal(maker ? f.makerFee : f.takerFee).toFixed(),

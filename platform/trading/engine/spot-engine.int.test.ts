@@ -51,12 +51,17 @@ describe("the spot order book", () => {
     const made = await details(seller.token, rest.body.data.id);
     expect(made.order).toMatchObject({ status: "open", filled_quantity: "0.005", fill_price: "60000" });
     expect(made.fills).toEqual([
-      { price: "60000", quantity: "0.005", fee: "0.3", role: "maker", time: expect.any(String) },
+      {
+        id: expect.any(Number),
+        price: "60000",
+        quantity: "0.005",
+        fee: "0.3",
+        role: "maker",
+        time: expect.any(String),
+      },
     ]);
     const took = await details(buyer.token, take.body.data.id);
-    expect(took.fills).toEqual([
-      { price: "60000", quantity: "0.005", fee: "0.000005", role: "taker", time: made.fills[0].time },
-    ]);
+    expect(took.fills).toEqual([{ ...made.fills[0], fee: "0.000005", role: "taker" }]);
     // Nobody else's order: the details of another customer's order are not found.
     expect((await t.api(`/trade/order?id=${rest.body.data.id}`, { token: buyer.token })).status).toBe(404);
     await t.api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
