@@ -14,7 +14,7 @@ import type { Assets } from "../../platform/contract/wallet.ts";
 import type { TradeState } from "../components/trade/state.ts";
 import { betFigures } from "../components/trade/timed-figures.ts";
 import { timedHref } from "../components/trade/timed-links.ts";
-import { formatAmount, fundsFor } from "../money.ts";
+import { compare, formatAmount, fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { getI18n } from "./i18n.ts";
 import { marketEntries } from "./market.ts";
@@ -135,7 +135,12 @@ export async function timedAction(request: Request, context: Context, form: Form
     const product = products.find((p) => p.id === parsed.data.product_id);
     const available = assets.wallets.spot.find((a) => a.code.toUpperCase() === "USDT")?.balance ?? "0";
     const cost = product ? betFigures(product, parsed.data.amount)?.cost : undefined;
-    if (fundsFor(available, cost) !== "enough") {
+    // Out of the product's limits: the platform's own limit message says it (at Confirm).
+    const within =
+      product !== undefined &&
+      compare(parsed.data.amount, product.min_amount) >= 0 &&
+      compare(parsed.data.amount, product.max_amount) <= 0;
+    if (within && fundsFor(available, cost) !== "enough") {
       const message = t("common:funds.refused", {
         coin: "USDT",
         amount: formatAmount(available),

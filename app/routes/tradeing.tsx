@@ -326,6 +326,10 @@ async function closeReview(
   if (open.status_code !== 200) return undefined;
   const chosen = one ? open.data.filter((p) => p.id === one.id) : open.data;
   if (chosen.length === 0) return undefined;
+  // More than is held: nothing to confirm; the platform's refusal goes under the field.
+  const asked = dec(one?.quantity);
+  const held = dec(chosen[0]?.quantity);
+  if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
   const books = new Map<string, Depth | undefined>();
   for (const code of new Set(chosen.map((p) => p.code))) {
     const depth = await api.get<Depth>("/market/depth", { code });

@@ -52,7 +52,15 @@ test("an empty wallet is said before an order, and the review refuses it before 
   await page.getByRole("button", { name: /Bullish/ }).click();
   await expect(page.getByText(/^Not enough USDT: 0\.00 available, this needs 10/)).toBeVisible();
 
-  // Transfer, convert, withdraw.
+  // Earn: a mining pool's subscription.
+  await page.goto("/coinlist");
+  await page
+    .getByRole("article", { name: "USDT mining pool" })
+    .getByRole("link", { name: "Join USDT mining pool" })
+    .click();
+  await saysEmpty(page, "USDT", true);
+
+  // Transfer, convert.
   await page.goto("/transfer?coin=USDT&from=spot");
   await saysEmpty(page, "USDT", false);
   await page.goto("/exchange?from=USDT&to=BTC");
