@@ -77,6 +77,8 @@ describe("enough to spend (fundsFor, issue 19 defect 4)", () => {
   it("nothing typed yet, or not a number, is not short", () => {
     expect(fundsFor("5")).toBe("enough");
     expect(fundsFor("5", "abc")).toBe("enough");
+    // A field posted twice (the form fuzz) comes back as a list: no 500, not short.
+    expect(fundsFor("5", ["7", "8"])).toBe("enough");
   });
 });
 

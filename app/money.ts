@@ -57,9 +57,10 @@ export const HIDDEN = "****";
  * screen would spend is more than is available, else "enough". An amount not yet typed (or not
  * a number) is not short.
  */
-export function fundsFor(available: string, needed?: string): "empty" | "short" | "enough" {
-  if (!isAmount(available) || compare(available, "0") <= 0) return "empty";
-  if (needed !== undefined && isAmount(needed) && compare(needed, available) > 0) return "short";
+export function fundsFor(available: string, needed?: unknown): "empty" | "short" | "enough" {
+  if (typeof available !== "string" || !isAmount(available) || compare(available, "0") <= 0) return "empty";
+  // A field posted twice comes back as a list: only one typed amount counts.
+  if (typeof needed === "string" && isAmount(needed) && compare(needed, available) > 0) return "short";
   return "enough";
 }
 

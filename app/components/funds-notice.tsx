@@ -20,8 +20,8 @@ export function FundsNotice({
 }: {
   coin: string;
   available: string;
-  /** What the screen would spend now (the typed amount, an order's cost). */
-  needed?: string;
+  /** What the screen would spend now (the typed amount, an order's cost); anything else is ignored. */
+  needed?: unknown;
   /** The wallet a transfer should fill (the one this screen spends from), when one can. */
   transferTo?: Wallet;
   className?: string;
