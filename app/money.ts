@@ -50,3 +50,24 @@ export function formatAmount(value: string, min = 2): string {
 
 /** What hidden balances show instead (the hide-balances switch). */
 export const HIDDEN = "****";
+
+/**
+ * The one rule for "enough to spend", shared by every screen that spends and by its review step:
+ * "empty" when nothing is available (said before anything is typed), "short" when what the
+ * screen would spend is more than is available, else "enough". An amount not yet typed (or not
+ * a number) is not short.
+ */
+export function fundsFor(available: string, needed?: unknown): "empty" | "short" | "enough" {
+  if (typeof available !== "string" || !isAmount(available) || compare(available, "0") <= 0) return "empty";
+  // A field posted twice comes back as a list: only one typed amount counts.
+  if (typeof needed === "string" && isAmount(needed) && compare(needed, available) > 0) return "short";
+  return "enough";
+}
+
+/** An amount rounded up to `places` decimals (what a refusal says is needed: never understated). */
+export function ceilAmount(value: string, places: number): string {
+  if (!isAmount(value)) return value;
+  const unit = 10n ** BigInt(PLACES - places);
+  const n = scaled(value);
+  return unscaled(n % unit === 0n ? n : (n / unit + 1n) * unit);
+}

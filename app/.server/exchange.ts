@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { type Assets, type Desk, EXCHANGE_DESKS, type Quote } from "../../platform/contract/wallet.ts";
 import { convertForm, quoteForm } from "../forms/funds.ts";
+import { formatAmount, fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { replyWithEnvelope } from "./forms.ts";
 import { getI18n } from "./i18n.ts";
@@ -53,6 +54,18 @@ export async function exchangeAction(request: Request, context: Context, desk: D
   }
   const submission = parseWithZod(formData, { schema: quoteForm });
   if (submission.status !== "success") return { step: "form" as const, reply: submission.reply() };
+  // Short funds are refused before a quote, by the rule the form's notice uses.
+  const assets = await api.data<Assets>("/account/index");
+  const { from, amount } = submission.value;
+  const available = assets.wallets.spot.find((a) => a.code === from)?.balance ?? "0";
+  if (fundsFor(available, amount) !== "enough") {
+    const message = getI18n(context).t("common:funds.refused", {
+      coin: from,
+      amount: formatAmount(available),
+      needed: formatAmount(amount),
+    });
+    return { step: "form" as const, reply: submission.reply({ fieldErrors: { amount: [message] } }) };
+  }
   const result = await api.post<Quote>("/wallet/exchange/quote", { ...submission.value, desk });
   if (result.status_code !== 200)
     return { step: "form" as const, reply: replyWithEnvelope(submission, result) };

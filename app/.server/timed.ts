@@ -12,7 +12,9 @@ import type {
 import { decimalField } from "../../platform/contract/trading.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
 import type { TradeState } from "../components/trade/state.ts";
+import { betFigures } from "../components/trade/timed-figures.ts";
 import { timedHref } from "../components/trade/timed-links.ts";
+import { compare, formatAmount, fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { getI18n } from "./i18n.ts";
 import { marketEntries } from "./market.ts";
@@ -119,12 +121,35 @@ export async function timedAction(request: Request, context: Context, form: Form
     const { form: formErrors, ...fields } = errors;
     return { form: "timed", values: { amount }, errors: fields, message: formErrors?.[0] } as const;
   }
-  if (intent === "timed_review") return { form: "timed_review", bet: parsed.data } as const;
-  if (intent !== "timed_bet") {
+  if (intent !== "timed_review" && intent !== "timed_bet") {
     flashToast(context, { kind: "error", message: t("messages:errors.bad_request") });
     return redirect(here());
   }
   const api = apiClient(request, context);
+  if (intent === "timed_review") {
+    // Short funds are refused here, before the confirmation, by the rule the form's notice uses.
+    const [products, assets] = await Promise.all([
+      api.data<OptionProduct[]>("/option/products"),
+      api.data<Assets>("/account/index"),
+    ]);
+    const product = products.find((p) => p.id === parsed.data.product_id);
+    const available = assets.wallets.spot.find((a) => a.code.toUpperCase() === "USDT")?.balance ?? "0";
+    const cost = product ? betFigures(product, parsed.data.amount)?.cost : undefined;
+    // Out of the product's limits: the platform's own limit message says it (at Confirm).
+    const within =
+      product !== undefined &&
+      compare(parsed.data.amount, product.min_amount) >= 0 &&
+      compare(parsed.data.amount, product.max_amount) <= 0;
+    if (within && fundsFor(available, cost) !== "enough") {
+      const message = t("common:funds.refused", {
+        coin: "USDT",
+        amount: formatAmount(available),
+        needed: formatAmount(cost ?? parsed.data.amount),
+      });
+      return { form: "timed", values: { amount }, errors: { amount: [message] } } as const;
+    }
+    return { form: "timed_review", bet: parsed.data } as const;
+  }
   const result: Envelope<OptionBet> = await api.post<OptionBet>("/option/bet", parsed.data);
   if (result.status_code !== 200) {
     const { amount: amountErrors, ...other } = result.errors ?? {};

@@ -1,6 +1,8 @@
+import Decimal from "decimal.js";
 import { createCookie } from "react-router";
 import type { Depth } from "../../platform/contract/market.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
+import { takerPrice } from "../../platform/trading/execution.ts";
 import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
 import { dec, mul, str } from "../components/trade/decimal.ts";
 import type { ContractInfo } from "../components/trade/order-form.tsx";
@@ -48,6 +50,7 @@ export async function previewOrder(
   if (order.mode === "contract") {
     const result = await api.post<{
       price: string;
+      fills_now: boolean;
       notional: string;
       margin: string;
       fee: string;
@@ -75,7 +78,12 @@ export async function previewOrder(
   ]);
   if (depth.status_code !== 200) return { ok: false, message: depth.message };
   const best = order.side === "buy" ? depth.data.asks[0]?.price : depth.data.bids[0]?.price;
-  const price = dec(order.type === "limit" ? order.price : best) ?? 0n;
+  // The engine's own rule: a limit priced through the opposite best trades at once, at the book's price.
+  const limit =
+    order.type === "limit" && dec(order.price) !== undefined ? new Decimal(order.price ?? "") : undefined;
+  const taker = best ? takerPrice(order.side, new Decimal(best), limit) : undefined;
+  const fillsNow = order.type === "limit" && taker !== undefined;
+  const price = dec(taker ? taker.toFixed() : order.price) ?? 0n;
   const quantity = dec(order.quantity) ?? 0n;
   const rate = dec(info.status_code === 200 ? info.data.spot_fee : "0") ?? 0n;
   const total = mul(quantity, price);
@@ -84,6 +92,7 @@ export async function previewOrder(
     ok: true,
     preview: {
       price: str(price),
+      fills_now: fillsNow,
       notional: str(total),
       fee: str(buying ? mul(quantity, rate) : mul(total, rate)),
       fee_coin: buying ? base : "USDT",

@@ -7,6 +7,7 @@ import type { ExchangeAsked, exchangeAction, loadExchange } from "../.server/exc
 import { formatAmount } from "../money.ts";
 import { percent } from "./earn/calc.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "./form.tsx";
+import { FundsNotice } from "./funds-notice.tsx";
 import { Icon } from "./icon.tsx";
 import { InfoRow, useHydrated, useTimeText } from "./wallet.tsx";
 
@@ -85,6 +86,13 @@ function ExchangeForm({ data, actionData }: { data: ExchangeData; actionData: Ex
           balance={balance}
         />
         <Field field={fields.amount} label={t("amount")} inputMode="decimal" autoComplete="off" />
+        <FundsNotice
+          coin={fields.from.value ?? from}
+          available={coins.find((c) => c.code === (fields.from.value ?? from))?.balance ?? "0"}
+          needed={fields.amount.value}
+          transferTo={(fields.from.value ?? from) === "USDT" ? "spot" : undefined}
+          className="mt-2"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Submit>{quote ? t("requote") : t("get_quote")}</Submit>
       </Form>

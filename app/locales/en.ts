@@ -4,6 +4,13 @@
  */
 export default {
   common: {
+    funds: {
+      empty: "You have no {{coin}} available here yet.",
+      short: "Not enough {{coin}}: {{amount}} {{coin}} available.",
+      refused: "Not enough {{coin}}: {{amount}} available, this needs {{needed}}.",
+      deposit: "Deposit {{coin}}",
+      transfer: "Transfer from another wallet",
+    },
     login_prompt: {
       title: "Continue to log in?",
       body: "You need an account to trade. Log in, or sign up in a minute.",
@@ -1050,6 +1057,24 @@ export default {
     liquidation_price: "Liq. price",
     tpsl: "TP / SL",
     dont_ask: "Don't ask again",
+    fills_now:
+      "Your limit is through the market: this order fills at once at the book's price, about {{price}}, not at your limit.",
+    confirm_close: "Close this position?",
+    confirm_close_all: "Close all positions?",
+    close_long: "Close long",
+    close_short: "Close short",
+    close_pnl: "Est. PnL (USDT)",
+    close_note:
+      "Closes at the market-best price at the moment you confirm, which may differ a little from the price shown.",
+    filled_label: "Filled ({{coin}})",
+    avg_price: "Avg. price",
+    avg_entry_price: "Avg. entry price",
+    fills_title: "Fills",
+    fill_of: "Fill {{n}}",
+    fill_roles: {
+      maker: "Maker: your resting order was met",
+      taker: "Taker: met a resting order",
+    },
     cancel: "Cancel",
     confirm: "Confirm",
     cancel_order_of: "Cancel order {{id}} ({{pair}})",
@@ -1063,6 +1088,8 @@ export default {
       open: "Pending",
       filled: "Filled",
       cancelled: "Cancelled",
+      partial: "Partially filled",
+      partial_cancelled: "Part filled, rest cancelled",
     },
     position_status: {
       open: "Open",

@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const es: UiResources = {
   common: {
+    funds: {
+      empty: "Aún no tiene {{coin}} disponible aquí.",
+      short: "{{coin}} insuficiente: {{amount}} {{coin}} disponible.",
+      refused: "{{coin}} insuficiente: {{amount}} disponible, se necesita {{needed}}.",
+      deposit: "Depositar {{coin}}",
+      transfer: "Transferir desde otra billetera",
+    },
     login_prompt: {
       title: "¿Continuar para iniciar sesión?",
       body: "Necesitas una cuenta para operar. Inicia sesión o regístrate en un minuto.",
@@ -1062,6 +1069,24 @@ const es: UiResources = {
     liquidation_price: "Precio de liq.",
     tpsl: "TP / SL",
     dont_ask: "No volver a preguntar",
+    fills_now:
+      "Su límite cruza el mercado: esta orden se ejecuta al instante al precio del libro, unos {{price}}, no a su límite.",
+    confirm_close: "¿Cerrar esta posición?",
+    confirm_close_all: "¿Cerrar todas las posiciones?",
+    close_long: "Cerrar largo",
+    close_short: "Cerrar corto",
+    close_pnl: "PnL estimado (USDT)",
+    close_note:
+      "Se cierra al mejor precio de mercado en el momento de confirmar, que puede diferir un poco del mostrado.",
+    filled_label: "Ejecutado ({{coin}})",
+    avg_price: "Precio medio",
+    avg_entry_price: "Precio medio de entrada",
+    fills_title: "Ejecuciones",
+    fill_of: "Ejecución {{n}}",
+    fill_roles: {
+      maker: "Maker: su orden en el libro fue alcanzada",
+      taker: "Taker: alcanzó una orden del libro",
+    },
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar la orden {{id}} ({{pair}})",
@@ -1075,6 +1100,8 @@ const es: UiResources = {
       open: "Pendiente",
       filled: "Ejecutada",
       cancelled: "Cancelada",
+      partial: "Ejecutada en parte",
+      partial_cancelled: "Ejecutada en parte, resto cancelado",
     },
     position_status: {
       open: "Abierta",

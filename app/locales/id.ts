@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const id: UiResources = {
   common: {
+    funds: {
+      empty: "Anda belum punya {{coin}} yang tersedia di sini.",
+      short: "{{coin}} tidak cukup: tersedia {{amount}} {{coin}}.",
+      refused: "{{coin}} tidak cukup: tersedia {{amount}}, dibutuhkan {{needed}}.",
+      deposit: "Deposit {{coin}}",
+      transfer: "Transfer dari dompet lain",
+    },
     login_prompt: {
       title: "Lanjut masuk?",
       body: "Anda perlu akun untuk trading. Masuk, atau daftar dalam satu menit.",
@@ -1051,6 +1058,24 @@ const id: UiResources = {
     liquidation_price: "Harga likuidasi",
     tpsl: "TP / SL",
     dont_ask: "Jangan tanya lagi",
+    fills_now:
+      "Limit Anda melewati harga pasar: order ini langsung terisi pada harga buku, sekitar {{price}}, bukan pada limit Anda.",
+    confirm_close: "Tutup posisi ini?",
+    confirm_close_all: "Tutup semua posisi?",
+    close_long: "Tutup long",
+    close_short: "Tutup short",
+    close_pnl: "Perkiraan PnL (USDT)",
+    close_note:
+      "Ditutup pada harga pasar terbaik saat Anda konfirmasi, yang bisa sedikit berbeda dari harga yang ditampilkan.",
+    filled_label: "Terisi ({{coin}})",
+    avg_price: "Harga rata-rata",
+    avg_entry_price: "Harga masuk rata-rata",
+    fills_title: "Pengisian",
+    fill_of: "Pengisian {{n}}",
+    fill_roles: {
+      maker: "Maker: order Anda di buku dipenuhi",
+      taker: "Taker: memenuhi order di buku",
+    },
     cancel: "Batal",
     confirm: "Konfirmasi",
     cancel_order_of: "Batalkan order {{id}} ({{pair}})",
@@ -1064,6 +1089,8 @@ const id: UiResources = {
       open: "Tertunda",
       filled: "Tereksekusi",
       cancelled: "Dibatalkan",
+      partial: "Terisi sebagian",
+      partial_cancelled: "Terisi sebagian, sisanya dibatalkan",
     },
     position_status: {
       open: "Terbuka",

@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const ja: UiResources = {
   common: {
+    funds: {
+      empty: "ここで使える {{coin}} はまだありません。",
+      short: "{{coin}} が不足しています：利用可能 {{amount}} {{coin}}。",
+      refused: "{{coin}} が不足しています：利用可能 {{amount}}、必要額 {{needed}}。",
+      deposit: "{{coin}} を入金",
+      transfer: "別のウォレットから振替",
+    },
     login_prompt: {
       title: "ログインしますか？",
       body: "取引にはアカウントが必要です。ログインするか、1 分で登録できます。",
@@ -1047,6 +1054,23 @@ const ja: UiResources = {
     liquidation_price: "強制決済価格",
     tpsl: "利確 / 損切",
     dont_ask: "今後表示しない",
+    fills_now:
+      "指値が市場価格を超えています。この注文は指値ではなく板の価格（約 {{price}}）で即時に約定します。",
+    confirm_close: "このポジションを決済しますか？",
+    confirm_close_all: "すべてのポジションを決済しますか？",
+    close_long: "ロング決済",
+    close_short: "ショート決済",
+    close_pnl: "推定損益 (USDT)",
+    close_note: "確定した時点の最良市場価格で決済されます。表示価格とわずかに異なる場合があります。",
+    filled_label: "約定済み ({{coin}})",
+    avg_price: "平均価格",
+    avg_entry_price: "平均建値",
+    fills_title: "約定",
+    fill_of: "約定 {{n}}",
+    fill_roles: {
+      maker: "メイカー：板にある注文が約定",
+      taker: "テイカー：板の注文と約定",
+    },
     cancel: "キャンセル",
     confirm: "確定",
     cancel_order_of: "注文 {{id}}（{{pair}}）をキャンセル",
@@ -1060,6 +1084,8 @@ const ja: UiResources = {
       open: "未約定",
       filled: "約定済み",
       cancelled: "キャンセル済み",
+      partial: "一部約定",
+      partial_cancelled: "一部約定、残りは取消",
     },
     position_status: {
       open: "保有中",

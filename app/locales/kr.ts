@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const kr: UiResources = {
   common: {
+    funds: {
+      empty: "여기서 사용할 수 있는 {{coin}}이(가) 아직 없습니다.",
+      short: "{{coin}} 부족: 사용 가능 {{amount}} {{coin}}.",
+      refused: "{{coin}} 부족: 사용 가능 {{amount}}, 필요 {{needed}}.",
+      deposit: "{{coin}} 입금",
+      transfer: "다른 지갑에서 이체",
+    },
     login_prompt: {
       title: "로그인하시겠습니까?",
       body: "거래하려면 계정이 필요합니다. 로그인하거나 1분 만에 가입하세요.",
@@ -1042,6 +1049,23 @@ const kr: UiResources = {
     liquidation_price: "청산가",
     tpsl: "익절 / 손절",
     dont_ask: "다시 묻지 않기",
+    fills_now:
+      "지정가가 시장가를 넘어섭니다. 이 주문은 지정가가 아닌 호가창 가격(약 {{price}})으로 즉시 체결됩니다.",
+    confirm_close: "이 포지션을 종료할까요?",
+    confirm_close_all: "모든 포지션을 종료할까요?",
+    close_long: "롱 종료",
+    close_short: "숏 종료",
+    close_pnl: "예상 손익 (USDT)",
+    close_note: "확인하는 순간의 시장 최우선 가격으로 종료되며, 표시된 가격과 조금 다를 수 있습니다.",
+    filled_label: "체결 ({{coin}})",
+    avg_price: "평균 가격",
+    avg_entry_price: "평균 진입가",
+    fills_title: "체결 내역",
+    fill_of: "체결 {{n}}",
+    fill_roles: {
+      maker: "메이커: 대기 중인 주문이 체결됨",
+      taker: "테이커: 대기 주문과 체결",
+    },
     cancel: "취소",
     confirm: "확인",
     cancel_order_of: "주문 {{id}} ({{pair}}) 취소",
@@ -1055,6 +1079,8 @@ const kr: UiResources = {
       open: "미체결",
       filled: "체결",
       cancelled: "취소됨",
+      partial: "부분 체결",
+      partial_cancelled: "부분 체결, 나머지 취소",
     },
     position_status: {
       open: "보유 중",

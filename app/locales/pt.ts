@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const pt: UiResources = {
   common: {
+    funds: {
+      empty: "Você ainda não tem {{coin}} disponível aqui.",
+      short: "{{coin}} insuficiente: {{amount}} {{coin}} disponível.",
+      refused: "{{coin}} insuficiente: {{amount}} disponível, são necessários {{needed}}.",
+      deposit: "Depositar {{coin}}",
+      transfer: "Transferir de outra carteira",
+    },
     login_prompt: {
       title: "Continuar para entrar?",
       body: "Você precisa de uma conta para negociar. Entre ou cadastre-se em um minuto.",
@@ -1055,6 +1062,24 @@ const pt: UiResources = {
     liquidation_price: "Preço de liq.",
     tpsl: "TP / SL",
     dont_ask: "Não perguntar de novo",
+    fills_now:
+      "Seu limite cruza o mercado: esta ordem é executada na hora ao preço do livro, cerca de {{price}}, não ao seu limite.",
+    confirm_close: "Fechar esta posição?",
+    confirm_close_all: "Fechar todas as posições?",
+    close_long: "Fechar long",
+    close_short: "Fechar short",
+    close_pnl: "PnL estimado (USDT)",
+    close_note:
+      "Fecha ao melhor preço de mercado no momento em que confirmar, que pode diferir um pouco do preço mostrado.",
+    filled_label: "Executado ({{coin}})",
+    avg_price: "Preço médio",
+    avg_entry_price: "Preço médio de entrada",
+    fills_title: "Execuções",
+    fill_of: "Execução {{n}}",
+    fill_roles: {
+      maker: "Maker: sua ordem no livro foi atingida",
+      taker: "Taker: atingiu uma ordem do livro",
+    },
     cancel: "Cancelar",
     confirm: "Confirmar",
     cancel_order_of: "Cancelar a ordem {{id}} ({{pair}})",
@@ -1068,6 +1093,8 @@ const pt: UiResources = {
       open: "Pendente",
       filled: "Executada",
       cancelled: "Cancelada",
+      partial: "Executada em parte",
+      partial_cancelled: "Executada em parte, resto cancelado",
     },
     position_status: {
       open: "Aberta",

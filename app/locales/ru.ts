@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const ru: UiResources = {
   common: {
+    funds: {
+      empty: "Здесь пока нет доступных {{coin}}.",
+      short: "Недостаточно {{coin}}: доступно {{amount}} {{coin}}.",
+      refused: "Недостаточно {{coin}}: доступно {{amount}}, нужно {{needed}}.",
+      deposit: "Пополнить {{coin}}",
+      transfer: "Перевести из другого кошелька",
+    },
     login_prompt: {
       title: "Перейти ко входу?",
       body: "Для торговли нужен аккаунт. Войдите или зарегистрируйтесь за минуту.",
@@ -1058,6 +1065,24 @@ const ru: UiResources = {
     liquidation_price: "Цена ликв.",
     tpsl: "TP / SL",
     dont_ask: "Больше не спрашивать",
+    fills_now:
+      "Ваш лимит пересекает рынок: ордер исполнится сразу по цене стакана, около {{price}}, а не по вашему лимиту.",
+    confirm_close: "Закрыть эту позицию?",
+    confirm_close_all: "Закрыть все позиции?",
+    close_long: "Закрыть лонг",
+    close_short: "Закрыть шорт",
+    close_pnl: "Ожид. PnL (USDT)",
+    close_note:
+      "Закрывается по лучшей рыночной цене в момент подтверждения; она может немного отличаться от показанной.",
+    filled_label: "Исполнено ({{coin}})",
+    avg_price: "Средняя цена",
+    avg_entry_price: "Средняя цена входа",
+    fills_title: "Исполнения",
+    fill_of: "Исполнение {{n}}",
+    fill_roles: {
+      maker: "Мейкер: ваш ордер в стакане исполнен",
+      taker: "Тейкер: исполнен об ордер из стакана",
+    },
     cancel: "Отмена",
     confirm: "Подтвердить",
     cancel_order_of: "Отменить ордер {{id}} ({{pair}})",
@@ -1071,6 +1096,8 @@ const ru: UiResources = {
       open: "Ожидает",
       filled: "Исполнен",
       cancelled: "Отменён",
+      partial: "Исполнен частично",
+      partial_cancelled: "Исполнен частично, остаток отменён",
     },
     position_status: {
       open: "Открыта",

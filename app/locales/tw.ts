@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const tw: UiResources = {
   common: {
+    funds: {
+      empty: "這裡還沒有可用的 {{coin}}。",
+      short: "{{coin}} 不足：可用 {{amount}} {{coin}}。",
+      refused: "{{coin}} 不足：可用 {{amount}}，需要 {{needed}}。",
+      deposit: "充值 {{coin}}",
+      transfer: "從其他錢包劃轉",
+    },
     login_prompt: {
       title: "繼續登入？",
       body: "交易需要帳戶。請登入，或花一分鐘註冊。",
@@ -1028,6 +1035,22 @@ const tw: UiResources = {
     liquidation_price: "強平價",
     tpsl: "停利 / 停損",
     dont_ask: "不再提示",
+    fills_now: "您的限價已穿過市價：此委託將立即以掛單簿價格（約 {{price}}）成交，而非您的限價。",
+    confirm_close: "平倉此倉位？",
+    confirm_close_all: "平倉全部倉位？",
+    close_long: "平多",
+    close_short: "平空",
+    close_pnl: "預估盈虧 (USDT)",
+    close_note: "將以您確認當下的市場最優價格平倉，可能與顯示的價格略有不同。",
+    filled_label: "已成交 ({{coin}})",
+    avg_price: "成交均價",
+    avg_entry_price: "開倉均價",
+    fills_title: "成交明細",
+    fill_of: "成交 {{n}}",
+    fill_roles: {
+      maker: "掛單方：您的掛單被成交",
+      taker: "吃單方：成交了簿中掛單",
+    },
     cancel: "取消",
     confirm: "確認",
     cancel_order_of: "撤銷委託 {{id}}（{{pair}}）",
@@ -1041,6 +1064,8 @@ const tw: UiResources = {
       open: "未成交",
       filled: "已成交",
       cancelled: "已撤銷",
+      partial: "部分成交",
+      partial_cancelled: "部分成交，其餘已撤銷",
     },
     position_status: {
       open: "持倉中",

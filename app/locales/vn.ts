@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const vn: UiResources = {
   common: {
+    funds: {
+      empty: "Bạn chưa có {{coin}} khả dụng ở đây.",
+      short: "Không đủ {{coin}}: khả dụng {{amount}} {{coin}}.",
+      refused: "Không đủ {{coin}}: khả dụng {{amount}}, cần {{needed}}.",
+      deposit: "Nạp {{coin}}",
+      transfer: "Chuyển từ ví khác",
+    },
     login_prompt: {
       title: "Tiếp tục đăng nhập?",
       body: "Bạn cần tài khoản để giao dịch. Hãy đăng nhập, hoặc đăng ký chỉ trong một phút.",
@@ -1051,6 +1058,23 @@ const vn: UiResources = {
     liquidation_price: "Giá thanh lý",
     tpsl: "TP / SL",
     dont_ask: "Không hỏi lại",
+    fills_now:
+      "Giá giới hạn của bạn vượt qua thị trường: lệnh này khớp ngay theo giá sổ lệnh, khoảng {{price}}, không theo giá giới hạn của bạn.",
+    confirm_close: "Đóng vị thế này?",
+    confirm_close_all: "Đóng tất cả vị thế?",
+    close_long: "Đóng long",
+    close_short: "Đóng short",
+    close_pnl: "PnL ước tính (USDT)",
+    close_note: "Đóng theo giá thị trường tốt nhất tại thời điểm bạn xác nhận, có thể hơi khác giá hiển thị.",
+    filled_label: "Đã khớp ({{coin}})",
+    avg_price: "Giá trung bình",
+    avg_entry_price: "Giá vào trung bình",
+    fills_title: "Các lần khớp",
+    fill_of: "Lần khớp {{n}}",
+    fill_roles: {
+      maker: "Maker: lệnh chờ của bạn được khớp",
+      taker: "Taker: khớp với lệnh chờ",
+    },
     cancel: "Hủy",
     confirm: "Xác nhận",
     cancel_order_of: "Hủy lệnh {{id}} ({{pair}})",
@@ -1064,6 +1088,8 @@ const vn: UiResources = {
       open: "Đang chờ",
       filled: "Đã khớp",
       cancelled: "Đã hủy",
+      partial: "Khớp một phần",
+      partial_cancelled: "Khớp một phần, phần còn lại đã hủy",
     },
     position_status: {
       open: "Đang mở",

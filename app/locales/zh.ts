@@ -3,6 +3,13 @@ import type { UiResources } from "./index.ts";
 
 const zh: UiResources = {
   common: {
+    funds: {
+      empty: "这里还没有可用的 {{coin}}。",
+      short: "{{coin}} 不足：可用 {{amount}} {{coin}}。",
+      refused: "{{coin}} 不足：可用 {{amount}}，需要 {{needed}}。",
+      deposit: "充值 {{coin}}",
+      transfer: "从其他钱包划转",
+    },
     login_prompt: {
       title: "继续登录？",
       body: "交易需要账户。请登录，或花一分钟注册。",
@@ -1026,6 +1033,22 @@ const zh: UiResources = {
     liquidation_price: "强平价",
     tpsl: "止盈 / 止损",
     dont_ask: "不再提示",
+    fills_now: "您的限价已穿过市价：此委托将立即以订单簿价格（约 {{price}}）成交，而非您的限价。",
+    confirm_close: "平仓此仓位？",
+    confirm_close_all: "平仓全部仓位？",
+    close_long: "平多",
+    close_short: "平空",
+    close_pnl: "预估盈亏 (USDT)",
+    close_note: "将以您确认时的市场最优价格平仓，可能与显示的价格略有不同。",
+    filled_label: "已成交 ({{coin}})",
+    avg_price: "成交均价",
+    avg_entry_price: "开仓均价",
+    fills_title: "成交明细",
+    fill_of: "成交 {{n}}",
+    fill_roles: {
+      maker: "挂单方：您的挂单被成交",
+      taker: "吃单方：成交了簿中挂单",
+    },
     cancel: "取消",
     confirm: "确认",
     cancel_order_of: "撤销委托 {{id}}（{{pair}}）",
@@ -1039,6 +1062,8 @@ const zh: UiResources = {
       open: "未成交",
       filled: "已成交",
       cancelled: "已撤销",
+      partial: "部分成交",
+      partial_cancelled: "部分成交，其余已撤销",
     },
     position_status: {
       open: "持仓中",

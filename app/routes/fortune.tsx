@@ -12,6 +12,7 @@ import { amountText, dailyIncome } from "../components/earn/live.ts";
 import type { Fortune as FortuneView } from "../components/earn/types.ts";
 import { Figure } from "../components/earn/ui.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { fortuneForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -242,6 +243,15 @@ function MoveForm({
             </Link>
           )}
         </p>
+        {intent === "deposit" && (
+          <FundsNotice
+            coin={coin}
+            available={all ?? "0"}
+            needed={fields.amount.value}
+            transferTo={coin === "USDT" ? "spot" : undefined}
+            className="mt-2"
+          />
+        )}
         <ErrorList id={form.errorId} errors={form.errors} />
         <Submit>{t(`fortune_${intent}_submit`)}</Submit>
       </Form>

@@ -13,6 +13,7 @@ import { CalculateButton, Row, useAmountInput } from "../components/earn/rows.ts
 import type { Project, Subscription } from "../components/earn/types.ts";
 import { Empty, LaunchBadge, Progress } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
+import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { countdown } from "../components/trade/format.ts";
 import { LocalTime, Notice } from "../components/wallet.tsx";
@@ -84,7 +85,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     projects: null,
-    detail: { project: projectView(i18n, project), shown, amount: isAmount(amount) ? amount : "" },
+    detail: {
+      project: projectView(i18n, project),
+      shown,
+      available,
+      amount: isAmount(amount) ? amount : "",
+    },
   };
 }
 
@@ -167,7 +173,7 @@ type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 const loadValidator = () => import("../forms/earn.ts").then((m) => m.validators.subscribe);
 
 function ProjectScreen({
-  detail: { project: p, shown, amount: preset },
+  detail: { project: p, shown, available, amount: preset },
   lastResult,
 }: {
   detail: Detail;
@@ -217,6 +223,7 @@ function ProjectScreen({
           <p className="mt-1 text-xs text-muted">
             {t("available", { amount: shown.available, coin: "USDT" })}
           </p>
+          <FundsNotice coin="USDT" available={available} needed={amount} transferTo="spot" className="mt-2" />
           <ErrorList id={fields.project_id.errorId} errors={fields.project_id.errors} />
           <dl className="card mt-4 text-sm">
             <Row label={t("you_get")} strong>

@@ -14,6 +14,7 @@ import { CalculateButton, Row, useAmountInput } from "../components/earn/rows.ts
 import { type Participation, RECORDS_OF } from "../components/earn/types.ts";
 import { productName } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
+import { FundsNotice } from "../components/funds-notice.tsx";
 import { Notice } from "../components/wallet.tsx";
 import { joinForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -159,6 +160,13 @@ function JoinForm({
             </Link>
           )}
         </p>
+        <FundsNotice
+          coin={p.coin}
+          available={available}
+          needed={amount}
+          transferTo={p.coin === "USDT" ? "spot" : undefined}
+          className="mt-2"
+        />
         <ErrorList id={fields.id.errorId} errors={fields.id.errors} />
         <dl className="card mt-4 text-sm">
           <Row label={t("expected_daily")} strong>

@@ -5,7 +5,14 @@ import type { OrderView, PositionView } from "../../platform/contract/trading.ts
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
 import { qty, signed, tone, usdt } from "../components/trade/format.ts";
-import { Empty, HistoryOrderItem, pairOf, SideLabel } from "../components/trade/orders.tsx";
+import {
+  Empty,
+  HistoryOrderItem,
+  hasFills,
+  pairOf,
+  SideLabel,
+  statusKey,
+} from "../components/trade/orders.tsx";
 import { Time } from "../components/trade/ui.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/orderdetails";
@@ -26,7 +33,15 @@ type Close = {
   tick_time: number | null;
   time: string;
 };
-type Details = { order: OrderView; position: PositionView | null; closes: Close[] };
+type Fill = {
+  id: number;
+  price: string;
+  quantity: string;
+  fee: string;
+  role: "maker" | "taker";
+  time: string;
+};
+type Details = { order: OrderView; position: PositionView | null; closes: Close[]; fills?: Fill[] };
 
 type OrderPage = { list: OrderView[] };
 const PICK = 10;
@@ -105,7 +120,7 @@ function PickOrder({ latest }: { latest: OrderView[] }) {
   );
 }
 
-function OrderDetails({ order, position, closes }: Details) {
+function OrderDetails({ order, position, closes, fills = [] }: Details) {
   const { t } = useTranslation("trade");
   const precision = pricePrecision(order.code);
   const price = (v: string | null | undefined) => (v ? formatPrice(v, precision) : "-");
@@ -124,7 +139,7 @@ function OrderDetails({ order, position, closes }: Details) {
         </h2>
         <dl className="mt-2 text-sm">
           <Row label={t("order_id")}>{order.id}</Row>
-          <Row label={t("order_status_label")}>{t(`order_status.${order.status}`)}</Row>
+          <Row label={t("order_status_label")}>{t(statusKey(order))}</Row>
           <Row label={t("order_type")}>{t(`order_types.${order.type}`)}</Row>
           <Row label={t("time")}>
             <Time value={order.created_at} />
@@ -132,7 +147,16 @@ function OrderDetails({ order, position, closes }: Details) {
           {order.type === "limit" && <Row label={t("price_label")}>{price(order.price)}</Row>}
           <Row label={t("quantity_label", { coin })}>{qty(order.quantity)}</Row>
           {contract && <Row label={t("leverage")}>{order.leverage}x</Row>}
-          {order.status === "filled" && <Row label={t("fill_price")}>{price(order.fill_price)}</Row>}
+          <Row label={t("filled_label", { coin })}>
+            <span data-testid="filled">
+              {qty(order.filled_quantity)} / {qty(order.quantity)}
+            </span>
+          </Row>
+          {hasFills(order) && (
+            <Row label={t("avg_price")}>
+              <span data-testid="avg-price">{price(order.fill_price)}</span>
+            </Row>
+          )}
           {order.fill_tick_time !== null && (
             <Row label={t("fill_tick")}>
               <Time value={order.fill_tick_time} ms />
@@ -148,6 +172,33 @@ function OrderDetails({ order, position, closes }: Details) {
           )}
         </dl>
       </section>
+
+      {fills.length > 0 && (
+        <section className="mt-4" aria-labelledby="fills-title">
+          <h2 id="fills-title" className="font-semibold">
+            {t("fills_title")}
+          </h2>
+          <ol className="mt-2 space-y-2">
+            {fills.map((f, i) => (
+              <li key={f.id} className="card text-sm" aria-label={t("fill_of", { n: i + 1 })}>
+                <p className="flex justify-between gap-2">
+                  <span className="font-semibold">{t(`fill_roles.${f.role}`)}</span>
+                  <span className="text-xs text-muted">
+                    <Time value={f.time} />
+                  </span>
+                </p>
+                <dl className="mt-1">
+                  <Row label={t("price_label")}>{price(f.price)}</Row>
+                  <Row label={t("quantity_label", { coin })}>{qty(f.quantity)}</Row>
+                  <Row label={t("fee_label", { coin: feeCoin })}>
+                    {feeCoin === "USDT" ? usdt(f.fee, 8) : qty(f.fee)}
+                  </Row>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       {position && (
         <section className="card mt-4" aria-labelledby="position-title">

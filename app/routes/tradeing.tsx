@@ -19,8 +19,9 @@ import { chartHref } from "../components/market/links.ts";
 import { useChannel, useChannels } from "../components/market/live.ts";
 import { changeClass, MarketList } from "../components/market/market-list.tsx";
 import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
+import { type CloseReview, type ClosingPosition, ConfirmClose } from "../components/trade/confirm-close.tsx";
 import { ConfirmOrder, type OrderPreview, type ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import { share, str } from "../components/trade/decimal.ts";
+import { dec, pnl, share, str } from "../components/trade/decimal.ts";
 import { countdown } from "../components/trade/format.ts";
 import { useAccountRefresh, useNow } from "../components/trade/live.ts";
 import { OrderBook } from "../components/trade/order-book.tsx";
@@ -29,6 +30,7 @@ import {
   OrderForm,
   type OrderValues,
   orderFigures,
+  orderNeeds,
 } from "../components/trade/order-form.tsx";
 import { Empty, HistoryOrderItem, OpenOrderItem } from "../components/trade/orders.tsx";
 import { type PositionFormError, PositionList } from "../components/trade/positions.tsx";
@@ -37,6 +39,7 @@ import { TimedScreen } from "../components/trade/timed-screen.tsx";
 import { Segmented, Tabs, Time } from "../components/trade/ui.tsx";
 import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms/trade.ts";
 import type { RouteHandle } from "../handle.ts";
+import { ceilAmount, formatAmount, fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/tradeing";
 
@@ -126,6 +129,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { form: "order"; reply: SubmissionResult<string[]> }
+  | { form: "review_close"; review: CloseReview }
   | { form: "review"; reply: SubmissionResult<string[]>; order: ReviewedOrder; preview: OrderPreview }
   | PositionFormError;
 
@@ -213,6 +217,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         if (!preview.ok)
           return { form: "order", reply: orderReply(submission, preview, shown) } satisfies ActionResult;
+        // Short funds are refused here, before the confirmation, by the rule the form's notice uses.
+        const p = preview.preview;
+        const needed = orderNeeds(
+          state,
+          {
+            notional: dec(p.notional) ?? 0n,
+            margin: dec(p.margin ?? p.notional) ?? 0n,
+            fee: dec(p.fee) ?? 0n,
+          },
+          order.quantity,
+        );
+        if (fundsFor(p.available ?? "0", needed) !== "enough") {
+          const message = t("common:funds.refused", {
+            coin: p.available_coin,
+            amount: formatAmount(p.available ?? "0"),
+            needed: formatAmount(ceilAmount(needed ?? "0", p.available_coin === "USDT" ? 2 : 8)),
+          });
+          return {
+            form: "order",
+            reply: submission.reply({ fieldErrors: { quantity: [message] } }),
+          } satisfies ActionResult;
+        }
         return {
           form: "review",
           reply: submission.reply(),
@@ -237,8 +263,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "cancel_all":
       return done(await api.post(`/${state.mode}/cancel_all`), { tab: "orders" });
-    case "close_all":
+    case "close_all": {
+      if (form.get("confirmed") !== "on" && (await confirmsOrders(request))) {
+        const review = await closeReview(api, undefined);
+        if (review) return { form: "review_close", review } satisfies ActionResult;
+      }
       return done(await api.post("/contract/close_all"), { tab: "positions" });
+    }
     case "close":
     case "tpsl": {
       const submission = parseWithZod(form, { schema: intent === "close" ? closeForm : tpslForm });
@@ -250,6 +281,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         const errors = submission.reply().error ?? {};
         const fields = Object.fromEntries(Object.entries(errors).flatMap(([k, v]) => (v ? [[k, v]] : [])));
         return { form: intent, id, fields, values } satisfies ActionResult;
+      }
+      if (intent === "close" && form.get("confirmed") !== "on" && (await confirmsOrders(request))) {
+        const review = await closeReview(api, {
+          id,
+          quantity: "quantity" in submission.value ? submission.value.quantity : undefined,
+        });
+        if (review) return { form: "review_close", review } satisfies ActionResult;
       }
       const result = await api.post(
         intent === "close" ? "/contract/close" : "/contract/tpsl",
@@ -273,6 +311,51 @@ export async function action({ request, context }: Route.ActionArgs) {
       flashToast(context, { kind: "error", message: t("messages:errors.bad_request") });
       return redirect(tradeHref(state));
   }
+}
+
+/**
+ * What a close would do, for its confirmation: one position (all of it, or the part typed) or
+ * every open one, each at the book's best opposite price now (where the platform closes it).
+ * Nothing to review (the position is gone): undefined, and the platform's own answer follows.
+ */
+async function closeReview(
+  api: ReturnType<typeof apiClient>,
+  one: { id: number; quantity?: string } | undefined,
+): Promise<CloseReview | undefined> {
+  const open = await api.get<PositionView[]>("/contract/positions");
+  if (open.status_code !== 200) return undefined;
+  const chosen = one ? open.data.filter((p) => p.id === one.id) : open.data;
+  if (chosen.length === 0) return undefined;
+  // More than is held: nothing to confirm; the platform's refusal goes under the field.
+  const asked = dec(one?.quantity);
+  const held = dec(chosen[0]?.quantity);
+  if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
+  const books = new Map<string, Depth | undefined>();
+  for (const code of new Set(chosen.map((p) => p.code))) {
+    const depth = await api.get<Depth>("/market/depth", { code });
+    books.set(code, depth.status_code === 200 ? depth.data : undefined);
+  }
+  const positions = chosen.map((p): ClosingPosition => {
+    const book = books.get(p.code);
+    const price = (p.side === "buy" ? book?.bids[0]?.price : book?.asks[0]?.price) ?? p.mark_price;
+    const quantity = one?.quantity ?? p.quantity;
+    const [entry, at, size] = [dec(p.entry_price), dec(price), dec(quantity)];
+    return {
+      id: p.id,
+      code: p.code,
+      contract_type: p.contract_type,
+      side: p.side,
+      leverage: p.leverage,
+      quantity,
+      held: p.quantity,
+      price,
+      pnl:
+        entry !== undefined && at !== undefined && size !== undefined
+          ? str(pnl(p.side, entry, at, size))
+          : null,
+    };
+  });
+  return { all: !one, positions };
 }
 
 /** The small K-line: the snapshot's candles, the last one replaced or extended by the live one. */
@@ -352,6 +435,7 @@ function ClassicTrade({
   const [dismissed, setDismissed] = useState<unknown>();
   const result = actionData as ActionResult | undefined;
   const review = result?.form === "review" && dismissed !== result ? result : undefined;
+  const closing = result?.form === "review_close" && dismissed !== result ? result : undefined;
   const orderResult = result?.form === "order" || result?.form === "review" ? result.reply : undefined;
   const positionError = result?.form === "close" || result?.form === "tpsl" ? result : undefined;
   const here = tradeHref(state);
@@ -611,6 +695,13 @@ function ClassicTrade({
             Object.fromEntries(Object.entries(reviewValues(review.order)).filter(([, v]) => v)),
           )}
           onCancel={() => setDismissed(review)}
+        />
+      )}
+      {closing && (
+        <ConfirmClose
+          review={closing.review}
+          cancelTo={tradeHref(state, { tab: "positions" })}
+          onCancel={() => setDismissed(closing)}
         />
       )}
       {loaderData.prompt ? (

@@ -8,6 +8,7 @@ import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { pick } from "../.server/wallet.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
+import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { Chips, isWallet, type WalletName } from "../components/wallet.tsx";
 import { transferForm } from "../forms/funds.ts";
@@ -131,6 +132,7 @@ function TransferForm({
             </Link>
           )}
         </p>
+        <FundsNotice coin={coin} available={available} needed={fields.amount.value} className="mt-2" />
         <ErrorList id={fields.to.errorId} errors={fields.to.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Submit>{t("transfer_submit")}</Submit>

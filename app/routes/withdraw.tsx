@@ -12,14 +12,16 @@ import type { Assets, FiatWithdrawTerms } from "../../platform/contract/wallet.t
 import { MEMO_NETWORKS } from "../../platform/wallet/networks.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
+import { getI18n } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { networksByCoin, pick } from "../.server/wallet.ts";
 import { ErrorList, Field, Submit, useLazyValidator, useMessage } from "../components/form.tsx";
+import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { Chips, InfoRow, Notice, Tabs, useHydrated, useTimeText } from "../components/wallet.tsx";
 import { fiatWithdrawForm, withdrawForm, withdrawPreviewForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";
-import { compare, formatAmount, isAmount, minus } from "../money.ts";
+import { compare, formatAmount, fundsFor, isAmount, minus } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/withdraw";
 
@@ -135,7 +137,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Without JavaScript, "Calculate" posts the amount to show what arrives before committing.
   if (formData.get("intent") === "preview") {
-    return parseWithZod(formData, { schema: withdrawPreviewForm }).reply({ hideFields: HIDDEN_FIELDS });
+    const submission = parseWithZod(formData, { schema: withdrawPreviewForm });
+    if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
+    // Short funds are said here, before the address and codes, by the rule the form's notice uses.
+    const assets = await apiClient(request, context).data<Assets>("/account/index");
+    const { coin, amount } = submission.value;
+    const available = assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0";
+    if (fundsFor(available, amount) !== "enough") {
+      const message = getI18n(context).t("common:funds.refused", {
+        coin,
+        amount: formatAmount(available),
+        needed: formatAmount(amount),
+      });
+      return submission.reply({ fieldErrors: { amount: [message] }, hideFields: HIDDEN_FIELDS });
+    }
+    return submission.reply({ hideFields: HIDDEN_FIELDS });
   }
   const submission = parseWithZod(formData, { schema: withdrawForm });
   if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
@@ -359,6 +375,13 @@ function WithdrawForm({
             </Link>
           )}
         </p>
+        <FundsNotice
+          coin={coin}
+          available={available}
+          needed={fields.amount.value}
+          transferTo={coin === "USDT" ? "spot" : undefined}
+          className="mt-2"
+        />
         <dl className="card mt-4 text-sm">
           <InfoRow label={t("min_withdraw")}>
             {minimum} {coin}
@@ -510,6 +533,7 @@ function FiatWithdrawForm({
           </Link>
         )}
       </p>
+      <FundsNotice coin={coin} available={available} transferTo="spot" className="mt-2" />
       <dl className="card mt-4 text-sm">
         <InfoRow label={t("min_withdraw")}>
           {terms.min_withdraw} {coin}

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   decimalField,
@@ -26,7 +26,7 @@ import {
 } from "./contracts.ts";
 import * as math from "./math.ts";
 import { placeSpotOrder } from "./spot.ts";
-import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
+import { orders, positionCloses, positions, trades, tradingParams } from "./tables.ts";
 import { orderView, positionView } from "./views.ts";
 
 const codeField = z
@@ -410,6 +410,21 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
             time: z.string(),
           }),
         ),
+        fills: z
+          .array(
+            z.object({
+              id: z.number().int().meta({ description: "The trade's number" }),
+              price: z.string(),
+              quantity: z.string(),
+              fee: z.string().meta({ description: "This order's fee on the fill" }),
+              role: z.enum(["maker", "taker"]).meta({
+                description:
+                  "maker: the order rested and was met (its own price); taker: it met a resting one",
+              }),
+              time: z.string(),
+            }),
+          )
+          .meta({ description: "Every fill of the order from the order book (partial fills), oldest first" }),
       }),
     },
     async ({ query }, { user }) => {
@@ -429,7 +444,23 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
             .orderBy(positionCloses.id)
         : [];
       const [view] = position ? await viewPositions([position]) : [];
+      const fills = await db
+        .select()
+        .from(trades)
+        .where(or(eq(trades.takerOrderId, order.id), eq(trades.makerOrderId, order.id)))
+        .orderBy(asc(trades.id));
       return {
+        fills: fills.map((f) => {
+          const maker = f.makerOrderId === order.id;
+          return {
+            id: f.id,
+            price: new Decimal(f.price).toFixed(),
+            quantity: new Decimal(f.quantity).toFixed(),
+            fee: new Decimal(maker ? f.makerFee : f.takerFee).toFixed(),
+            role: maker ? ("maker" as const) : ("taker" as const),
+            time: f.createdAt.toISOString(),
+          };
+        }),
         order: orderView(order),
         position: view ?? null,
         closes: closes.map((c) => ({

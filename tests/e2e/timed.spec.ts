@@ -162,8 +162,15 @@ test("a bet the wallet cannot pay, or out of the limits, is refused on the field
   await page.goto(TIMED);
   const amount = page.getByLabel("Amount (USDT)");
   const sheet = page.getByRole("dialog", { name: "Confirm bet" });
+  // Issue 19, defect 4: more than the wallet holds is refused before the confirmation opens.
+  await amount.fill("1000");
+  await page.getByRole("button", { name: /Bullish/ }).click();
+  await expect(page.getByText("Not enough USDT: 100.00 available, this needs 1010.00.")).toBeVisible();
+  await expect(sheet).toBeHidden();
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveValue("1000");
+  await expect(page.getByTestId("funds-notice")).toContainText("Not enough USDT: 100.00 USDT available.");
   for (const [value, message] of [
-    ["1000", "Insufficient balance"],
     ["5", "The minimum bet is 10 USDT"],
     ["20000", "The maximum bet is 10000 USDT"],
   ] as const) {

@@ -40,6 +40,20 @@ async function confirm(
   await expect(page.getByRole("status")).toHaveText("Order placed");
 }
 
+/** The close confirmation (issue 17): a sheet with JavaScript, the confirmation page without. */
+async function confirmClose(
+  page: Page,
+  title: "Close this position?" | "Close all positions?",
+  done: string | RegExp,
+  check: (sheet: ReturnType<Page["getByRole"]>) => Promise<void> = async () => {},
+) {
+  const sheet = page.getByRole("dialog", { name: title });
+  await expect(sheet).toBeVisible();
+  await check(sheet);
+  await sheet.getByRole("button", { name: title === "Close all positions?" ? "Close all" : "Close" }).click();
+  await expect(page.getByRole("status")).toHaveText(done);
+}
+
 test("a visitor sees the market, and Buy asks to continue to log in", async ({ page }) => {
   await page.goto("/tradeing?code=eth/usdt");
   await expect(page.getByText("ETH/USDT", { exact: true })).toBeVisible();
@@ -183,9 +197,24 @@ test("a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in t
   await card.locator("summary", { hasText: "Close part" }).click();
   await card.getByLabel("Quantity of BTC to close").fill("0.005");
   await card.getByRole("button", { name: "Close", exact: true }).click();
-  await expect(page.getByRole("status")).toHaveText("Position closed");
+  await confirmClose(page, "Close this position?", "Position closed", async (sheet) => {
+    await expect(sheet).toContainText("Close long 20x");
+    await expect(sheet).toContainText("0.005 / 0.01");
+    await expect(sheet).toContainText("Est. PnL (USDT)");
+  });
   await expect(card.getByTestId("quantity")).toHaveText("0.005");
-  await card.getByRole("button", { name: /^Close position \d+ \(BTC\/USDT\)/ }).click();
+  // Cancel leaves the position as it was; Confirm closes the rest.
+  const closeAll = card.getByRole("button", { name: /^Close position \d+ \(BTC\/USDT\)/ });
+  await closeAll.click();
+  const sheet = page.getByRole("dialog", { name: "Close this position?" });
+  await sheet.getByRole("link", { name: "Cancel" }).click();
+  await expect(sheet).toBeHidden();
+  await expect(card.getByTestId("quantity")).toHaveText("0.005");
+  await closeAll.click();
+  await confirmClose(page, "Close this position?", "Position closed", async (s) => {
+    await expect(s).toContainText("0.005");
+    await expect(s).not.toContainText("0.005 /");
+  });
   await expect(page.getByText("No open positions")).toBeVisible();
 
   // The records: the closed position, and its order with both closes and their price ticks.
@@ -256,13 +285,19 @@ test("limit orders placed and cancelled, no more confirmation, cancel-all, close
   await page.getByLabel("Quantity (ETH)").fill("0.1");
   await page.getByRole("button", { name: "Sell / Short" }).click();
   await expect(page.getByRole("link", { name: "Positions (2)" })).toBeVisible();
-  await page.getByRole("button", { name: "Close all" }).click();
-  await expect(page.getByRole("status")).toHaveText("Positions closed: 2");
-  await expect(page.getByText("No open positions")).toBeVisible();
 
-  // Confirmation turned back on; then a spot buy of half the spot wallet's USDT.
+  // Confirmation turned back on: Close all asks first, listing both positions.
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("status")).toHaveText("Orders will ask for confirmation again");
+  await page.getByRole("button", { name: "Close all" }).click();
+  await confirmClose(page, "Close all positions?", "Positions closed: 2", async (sheet) => {
+    await expect(sheet).toContainText("ETH/USDT · Close long 5x");
+    await expect(sheet).toContainText("ETH/USDT · Close short");
+    await expect(sheet).toContainText("Est. PnL (USDT)");
+  });
+  await expect(page.getByText("No open positions")).toBeVisible();
+
+  // Then a spot buy of half the spot wallet's USDT.
   await page.getByRole("link", { name: "Spot", exact: true }).click();
   await expect(page.getByRole("button", { name: "Buy ETH" })).toBeVisible();
   await expect(page.getByTestId("available")).toHaveText("1,000.00 USDT");

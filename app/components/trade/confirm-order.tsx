@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "../../../platform/contract/precision.ts";
@@ -21,7 +22,10 @@ export type ReviewedOrder = {
 
 /** What the platform says the order will occupy (contracts: /api/contract/preview). */
 export type OrderPreview = {
+  /** Where it trades: the book's price for a market or marketable limit order, else the limit. */
   price: string;
+  /** A limit priced through the opposite best: it fills at once, at the book's price. */
+  fills_now?: boolean;
   notional: string;
   margin?: string;
   fee: string;
@@ -51,8 +55,6 @@ export function ConfirmOrder({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation("trade");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "place";
   const contract = order.mode === "contract";
   const base = order.code.split("/")[0]?.toUpperCase() ?? "";
   const pair = order.code.toUpperCase();
@@ -60,7 +62,7 @@ export function ConfirmOrder({
   const direction = contract
     ? t(order.side === "buy" ? "open_long" : "open_short")
     : t(order.side === "buy" ? "buy" : "sell");
-  const rows: [string, string, string?][] = [
+  const rows: Row[] = [
     [t("pair"), contract ? `${pair} · ${t(`contract_types.${order.contract_type ?? "perpetual"}`)}` : pair],
     [t("direction"), direction, order.side === "buy" ? "up" : "down"],
     [t("order_type"), t(`order_types.${order.type}`)],
@@ -92,7 +94,7 @@ export function ConfirmOrder({
       : "-",
   ]);
 
-  const hidden: Record<string, string | number | undefined> = {
+  const hidden: Hidden = {
     code: order.code,
     mode: order.mode,
     contract_type: order.contract_type,
@@ -106,7 +108,68 @@ export function ConfirmOrder({
     tab: order.tab,
   };
   return (
-    <Sheet title={t("confirm_title")} onClose={onCancel}>
+    <ConfirmSheet
+      title={t("confirm_title")}
+      rows={rows}
+      note={
+        order.type === "limit" && preview.fills_now
+          ? t("fills_now", { price: price(preview.price) })
+          : undefined
+      }
+      intent="place"
+      hidden={hidden}
+      tone={order.side === "buy" ? "up" : "down"}
+      cancelTo={cancelTo}
+      onCancel={onCancel}
+    >
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="skip_confirm" value="on" className="h-4 w-4 accent-accent" />
+        {t("dont_ask")}
+      </label>
+    </ConfirmSheet>
+  );
+}
+
+type Hidden = Record<string, string | number | undefined>;
+type Row = [label: string, value: string, className?: string];
+
+/**
+ * The one confirmation step of the trade screen (opening an order, closing positions): a sheet
+ * with every figure, over the page with JavaScript, the confirmation page without (the screen
+ * rendered by its action with this sheet open). Confirm posts `intent` with `hidden`; Cancel goes
+ * back (a link to `cancelTo` without JavaScript, `onCancel` with it).
+ */
+export function ConfirmSheet({
+  title,
+  rows,
+  note,
+  intent,
+  hidden,
+  tone,
+  confirmLabel,
+  cancelTo,
+  onCancel,
+  children,
+}: {
+  title: string;
+  rows: Row[];
+  /** A warning line above the buttons (a limit that fills at once). */
+  note?: string;
+  intent: string;
+  hidden: Hidden;
+  tone: "up" | "down" | "neutral";
+  confirmLabel?: string;
+  cancelTo: string;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("trade");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const toneClass =
+    tone === "up" ? "bg-up text-on-up" : tone === "down" ? "bg-down text-on-down" : "btn-primary";
+  return (
+    <Sheet title={title} onClose={onCancel}>
       <dl className="mt-3 text-sm">
         {rows.map(([label, value, className]) => (
           <div key={label} className="flex justify-between gap-4 border-b border-line py-1.5 last:border-0">
@@ -115,17 +178,23 @@ export function ConfirmOrder({
           </div>
         ))}
       </dl>
+      {note && (
+        <p
+          role="note"
+          className="mt-3 rounded-lg border border-accent px-3 py-2 text-sm"
+          data-testid="confirm-note"
+        >
+          {note}
+        </p>
+      )}
       <Form method="post" preventScrollReset className="mt-3">
-        <input type="hidden" name="intent" value="place" />
+        <input type="hidden" name="intent" value={intent} />
         {Object.entries(hidden).map(([name, value]) =>
           value === undefined || value === "" ? null : (
             <input key={name} type="hidden" name={name} value={value} />
           ),
         )}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="skip_confirm" value="on" className="h-4 w-4 accent-accent" />
-          {t("dont_ask")}
-        </label>
+        {children}
         <div className="mt-4 grid grid-cols-2 gap-3">
           <a
             href={cancelTo}
@@ -138,13 +207,8 @@ export function ConfirmOrder({
           >
             {t("cancel")}
           </a>
-          <button
-            type="submit"
-            className={`btn ${order.side === "buy" ? "bg-up text-on-up" : "bg-down text-on-down"}`}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {t("confirm")}
+          <button type="submit" className={`btn ${toneClass}`} disabled={busy} aria-busy={busy}>
+            {confirmLabel ?? t("confirm")}
           </button>
         </div>
       </Form>

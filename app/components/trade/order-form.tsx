@@ -6,6 +6,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Depth, InstrumentView, Ticker } from "../../../platform/contract/market.ts";
 import { formatPrice } from "../../../platform/contract/precision.ts";
 import { ErrorList, useLazyValidator } from "../form.tsx";
+import { FundsNotice } from "../funds-notice.tsx";
 import { dec, div, floorTo, maxContractQuantity, mul, orderCost, share, str } from "./decimal.ts";
 import { qty, usdt } from "./format.ts";
 import type { TradeState } from "./state.ts";
@@ -88,6 +89,21 @@ export function orderFigures(input: {
     step,
     available,
   };
+}
+
+/**
+ * What an order spends from the wallet it draws on: a contract's margin and fee, a spot buy's
+ * USDT, a spot sell's coins. The form's notice and the review step (`fundsFor`) both use it.
+ */
+export function orderNeeds(
+  state: Pick<TradeState, "mode" | "side">,
+  cost: { notional: bigint; margin: bigint; fee: bigint } | undefined,
+  quantity: string,
+): string | undefined {
+  if (state.mode !== "contract" && state.side === "sell")
+    return dec(quantity) === undefined ? undefined : quantity;
+  if (!cost) return undefined;
+  return str(state.mode === "contract" ? cost.margin + cost.fee : cost.notional);
 }
 
 const PERCENTS = [25, 50, 75, 100] as const;
@@ -408,6 +424,16 @@ export function OrderForm({
           </dd>
         </div>
       </dl>
+
+      {signedIn && balances && (
+        <FundsNotice
+          coin={availableCoin}
+          available={availableCoin === "USDT" ? balances.usdt : balances.base}
+          needed={orderNeeds(state, figures.cost, values.quantity)}
+          transferTo={availableCoin === "USDT" ? (contract ? "contract" : "spot") : undefined}
+          className="mt-2"
+        />
+      )}
 
       <ErrorList id={form.errorId} errors={form.errors} />
 

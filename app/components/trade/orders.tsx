@@ -7,6 +7,8 @@ import { qty, signed, tone, usdt } from "./format.ts";
 import { Figure, Figures, Time } from "./ui.tsx";
 
 export const pairOf = (code: string) => code.toUpperCase();
+/** Something of the order has filled (a resting order met in part, a cancelled one in part). */
+export const hasFills = (order: Pick<OrderView, "filled_quantity">) => /[1-9]/.test(order.filled_quantity);
 const price = (value: string | null, code: string) =>
   value ? formatPrice(value, pricePrecision(code)) : "-";
 
@@ -45,7 +47,14 @@ function Heading({ order }: { order: OrderView }) {
   );
 }
 
-/** A pending (resting) order with its cancel button. */
+/** "Filled", "Pending", "Cancelled", or "Partially filled" (pending) / "Part filled, rest cancelled". */
+export function statusKey(order: Pick<OrderView, "status" | "filled_quantity">): string {
+  if (order.status === "open" && hasFills(order)) return "order_status.partial";
+  if (order.status === "cancelled" && hasFills(order)) return "order_status.partial_cancelled";
+  return `order_status.${order.status}`;
+}
+
+/** A pending (resting) order with its cancel button, and what of it has filled so far. */
 export function OpenOrderItem({ order }: { order: OrderView }) {
   const { t } = useTranslation("trade");
   const coin = pairOf(order.code).split("/")[0] ?? "";
@@ -76,6 +85,12 @@ export function OpenOrderItem({ order }: { order: OrderView }) {
         <Figures>
           <Figure label={t("price_label")}>{price(order.price, order.code)}</Figure>
           <Figure label={t("quantity_label", { coin })}>{qty(order.quantity)}</Figure>
+          <Figure label={t("filled_label", { coin })} testId="filled">
+            {qty(order.filled_quantity)} / {qty(order.quantity)}
+          </Figure>
+          <Figure label={t("avg_price")} testId="avg-price">
+            {hasFills(order) ? price(order.fill_price, order.code) : "-"}
+          </Figure>
           <Figure label={t("frozen_label", { coin: frozenCoin })}>
             {order.market === "contract" || order.side === "buy" ? usdt(order.frozen, 4) : qty(order.frozen)}
           </Figure>
@@ -110,9 +125,7 @@ export function HistoryOrderItem({ order }: { order: OrderView }) {
             </p>
           </div>
           <span className="flex items-center gap-1 text-xs">
-            <span className={order.status === "filled" ? "up" : "text-muted"}>
-              {t(`order_status.${order.status}`)}
-            </span>
+            <span className={order.status === "filled" ? "up" : "text-muted"}>{t(statusKey(order))}</span>
             <Icon name="chevron" size={16} />
           </span>
         </div>
@@ -126,6 +139,14 @@ export function HistoryOrderItem({ order }: { order: OrderView }) {
                   : price(order.price, order.code)}
             </Figure>
             <Figure label={t("quantity_label", { coin })}>{qty(order.quantity)}</Figure>
+            {order.status !== "filled" && hasFills(order) && (
+              <>
+                <Figure label={t("filled_label", { coin })}>
+                  {qty(order.filled_quantity)} / {qty(order.quantity)}
+                </Figure>
+                <Figure label={t("avg_price")}>{price(order.fill_price, order.code)}</Figure>
+              </>
+            )}
             <Figure label={t("fee_label", { coin: feeCoin })}>
               {feeCoin === "USDT" ? usdt(order.fee, 4) : qty(order.fee)}
             </Figure>

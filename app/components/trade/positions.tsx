@@ -83,9 +83,14 @@ function PositionCard({
           <Figure label={t("quantity_label", { coin })} testId="quantity">
             {qty(position.quantity)}
           </Figure>
-          <Figure label={t("entry_price")} testId="entry-price">
+          <Figure label={t("avg_entry_price")} testId="entry-price">
             {price(position.entry_price)}
           </Figure>
+          {/[1-9]/.test(position.closed_quantity) && (
+            <Figure label={t("closed_quantity", { coin })} testId="closed-quantity">
+              {qty(position.closed_quantity)}
+            </Figure>
+          )}
           <Figure label={t("mark_price")}>{price(live.mark)}</Figure>
           <Figure label={t("margin_label")}>{usdt(position.margin, 4)}</Figure>
           <Figure label={t("liquidation_price")} className="text-accent">

@@ -6,6 +6,7 @@ import { formatChange, formatPrice } from "../../../platform/contract/precision.
 import { type OptionBet, type OptionProduct, roundAt } from "../../../platform/contract/timed.ts";
 import type { TimedActionResult, TimedData, TimedReview } from "../../.server/timed.ts";
 import { ErrorList } from "../form.tsx";
+import { FundsNotice } from "../funds-notice.tsx";
 import { LoginPrompt } from "../login-prompt.tsx";
 import { useChannel } from "../market/live.ts";
 import { changeClass } from "../market/market-list.tsx";
@@ -254,6 +255,9 @@ function BetForm({
             {usdt(data.available ?? "0")} USDT
           </span>
         </p>
+      )}
+      {data.signedIn && (
+        <FundsNotice coin="USDT" available={data.available ?? "0"} needed={figures?.cost} transferTo="spot" />
       )}
       <Figures>
         <Figure label={t("fee")} testId="bet-fee">

@@ -41,6 +41,34 @@ const balance = async (userId: number, coin: string) => {
 };
 
 describe("the spot order book", () => {
+  it("lists an order's fills with their role on its details (partial fills, issue 17 screens)", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const seller = await customer();
+    const buyer = await customer();
+    const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60000" });
+    const take = await spot(buyer.token, { side: "buy", quantity: "0.005" });
+    const details = async (token: string, id: number) =>
+      (await t.api(`/trade/order?id=${id}`, { token })).body.data;
+    const made = await details(seller.token, rest.body.data.id);
+    expect(made.order).toMatchObject({ status: "open", filled_quantity: "0.005", fill_price: "60000" });
+    expect(made.fills).toEqual([
+      {
+        id: expect.any(Number),
+        price: "60000",
+        quantity: "0.005",
+        fee: "0.3",
+        role: "maker",
+        time: expect.any(String),
+      },
+    ]);
+    const took = await details(buyer.token, take.body.data.id);
+    expect(took.fills).toEqual([{ ...made.fills[0], fee: "0.000005", role: "taker" }]);
+    // Nobody else's order: the details of another customer's order are not found.
+    expect((await t.api(`/trade/order?id=${rest.body.data.id}`, { token: buyer.token })).status).toBe(404);
+    await t.api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
+  });
+
   it("puts a customer's limit inside the spread on the book, and another customer's order fills it at that price", async () => {
     feed.setSpread(10);
     feed.set("btc/usdt", 60000); // bid 59990, ask 60010

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatAmount, fundsFor } from "../money.ts";
+import { hasScreen } from "../route-table.ts";
+
+type Wallet = "spot" | "contract";
+
+/**
+ * What a screen that spends says before the customer commits, when the wallet it spends from has
+ * nothing (or less than what was typed): the balance, and where to get more — a deposit, or a
+ * transfer from another wallet. Nothing when there is enough. One rule (`fundsFor`) decides,
+ * here and in the screens' review steps.
+ */
+export function FundsNotice({
+  coin,
+  available,
+  needed,
+  transferTo,
+  className = "",
+}: {
+  coin: string;
+  available: string;
+  /** What the screen would spend now (the typed amount, an order's cost); anything else is ignored. */
+  needed?: unknown;
+  /** The wallet a transfer should fill (the one this screen spends from), when one can. */
+  transferTo?: Wallet;
+  className?: string;
+}) {
+  const { t } = useTranslation("common");
+  const state = fundsFor(available, needed);
+  if (state === "enough") return null;
+  const from: Wallet = transferTo === "spot" ? "contract" : "spot";
+  const transfer =
+    transferTo && hasScreen("/transfer")
+      ? `/transfer?${new URLSearchParams({ coin, from }).toString()}`
+      : undefined;
+  return (
+    <div
+      role="note"
+      className={`rounded-lg border border-accent px-3 py-2 text-xs ${className}`}
+      data-testid="funds-notice"
+    >
+      <p>
+        {state === "empty"
+          ? t("funds.empty", { coin })
+          : t("funds.short", { coin, amount: formatAmount(available) })}
+      </p>
+      <p className="flex flex-wrap gap-x-4">
+        {hasScreen("/recharge") && (
+          <Link
+            to={`/recharge?coin=${encodeURIComponent(coin)}`}
+            className="inline-flex min-h-8 items-center font-semibold text-accent"
+          >
+            {t("funds.deposit", { coin })}
+          </Link>
+        )}
+        {transfer && (
+          <Link to={transfer} className="inline-flex min-h-8 items-center font-semibold text-accent">
+            {t("funds.transfer")}
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}

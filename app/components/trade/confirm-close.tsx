@@ -1,0 +1,86 @@
+import { useTranslation } from "react-i18next";
+import { formatPrice, pricePrecision } from "../../../platform/contract/precision.ts";
+import { ConfirmSheet } from "./confirm-order.tsx";
+import { dec, str } from "./decimal.ts";
+import { qty, signed } from "./format.ts";
+import { pairOf } from "./orders.tsx";
+
+/** One position as the close review saw it: what closes, and where (the book's best opposite price). */
+export type ClosingPosition = {
+  id: number;
+  code: string;
+  contract_type: string;
+  side: "buy" | "sell";
+  leverage: number;
+  /** What this close takes off (all that is held, or the part typed). */
+  quantity: string;
+  held: string;
+  /** The best bid (a long) or ask (a short) now: where a close trades. */
+  price: string | null;
+  /** The PnL this close would realize at that price, before the fee. */
+  pnl: string | null;
+};
+
+export type CloseReview = { all: boolean; positions: ClosingPosition[] };
+
+/**
+ * The confirmation before closing a position (Close, Close part) or every position (Close all):
+ * the same sheet / page as an order's (ConfirmSheet). Confirm posts the close again, confirmed.
+ */
+export function ConfirmClose({
+  review,
+  cancelTo,
+  onCancel,
+}: {
+  review: CloseReview;
+  cancelTo: string;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation("trade");
+  const rows: [string, string, string?][] = [];
+  let total: bigint | undefined = 0n;
+  for (const p of review.positions) {
+    const pair = pairOf(p.code);
+    const coin = pair.split("/")[0] ?? "";
+    const direction = t(p.side === "buy" ? "close_long" : "close_short");
+    const part = p.quantity !== p.held ? ` / ${qty(p.held)}` : "";
+    if (review.all) {
+      rows.push([`${pair} · ${direction} ${p.leverage}x`, `${qty(p.quantity)} ${coin}`]);
+    } else {
+      rows.push([t("pair"), `${pair} · ${t(`contract_types.${p.contract_type}`)}`]);
+      rows.push([t("direction"), `${direction} ${p.leverage}x`, p.side === "buy" ? "down" : "up"]);
+      rows.push([t("quantity_label", { coin }), `${qty(p.quantity)}${part}`]);
+      rows.push([
+        t("price_label"),
+        `${t("market_best")} ≈ ${p.price ? formatPrice(p.price, pricePrecision(p.code)) : "-"}`,
+      ]);
+    }
+    const each = dec(p.pnl);
+    total = total !== undefined && each !== undefined ? total + each : undefined;
+  }
+  const pnl = total !== undefined ? str(total) : null;
+  rows.push([t("close_pnl"), signed(pnl, 4), pnl === null ? "" : pnl.startsWith("-") ? "down" : "up"]);
+  const one = review.positions[0];
+  const hidden: Record<string, string | number | undefined> = review.all
+    ? { confirmed: "on", mode: "contract", tab: "positions" }
+    : {
+        confirmed: "on",
+        mode: "contract",
+        tab: "positions",
+        position_id: one?.id,
+        quantity: one && one.quantity !== one.held ? one.quantity : undefined,
+      };
+  return (
+    <ConfirmSheet
+      title={t(review.all ? "confirm_close_all" : "confirm_close")}
+      rows={rows}
+      note={t("close_note")}
+      intent={review.all ? "close_all" : "close"}
+      hidden={hidden}
+      tone="neutral"
+      confirmLabel={t(review.all ? "close_all" : "close")}
+      cancelTo={cancelTo}
+      onCancel={onCancel}
+    />
+  );
+}
