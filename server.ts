@@ -71,6 +71,8 @@ const webOptions = {
   secureCookies: config.env === "production" && !config.insecureCookies,
   devOutbox: config.devOutbox,
   codeResendSeconds: config.codeResendSeconds,
+  bodyLimit: config.webBodyLimit,
+  uploadBodyLimit: config.uploadBodyLimit,
   publicUrl: config.publicUrl,
   mode: dev ? "development" : "production",
 };

@@ -20,6 +20,8 @@ export type WebServices = {
   publicUrl: string | undefined;
   /** Signed cookies holding a Google/Apple sign-in in progress (see oauth.ts). */
   oauthCookies: OAuthCookies;
+  /** UPLOAD_BODY_LIMIT: the most an upload form's post may carry, counted as it is read. */
+  uploadBodyLimit: number;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
 import { screenFor } from "../route-table.ts";
+import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
 import { servicesContext } from "./context.ts";
 import { getToken } from "./session.ts";
 
@@ -74,8 +75,19 @@ export const honeypotMiddleware: MiddlewareFunction<Response> = async ({ request
   if (!/^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i.test(type)) {
     throw data({ messageKey: "common:errors.spam" }, { status: 415 });
   }
+  const services = context.get(servicesContext);
+  let form: FormData;
   try {
-    await context.get(servicesContext).honeypot.check(await request.clone().formData());
+    // Read within the largest limit a post may have (web.ts holds other posts to a smaller one):
+    // an upload over it goes on to its action, which refuses it with "File exceeds 2M".
+    const body = await readBodyWithin(request.clone(), services.uploadBodyLimit, "cancel");
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return next();
+    throw data({ messageKey: "common:errors.spam" }, { status: 400 });
+  }
+  try {
+    await services.honeypot.check(form);
   } catch {
     throw data({ messageKey: "common:errors.spam" }, { status: 400 });
   }

@@ -4,11 +4,16 @@
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { Honeypot } from "remix-utils/honeypot/server";
+import { DEFAULT_LANG, LANGUAGES, type Lang } from "../../platform/contract/languages.ts";
+import { resources } from "../locales/index.ts";
+import { BodyTooLargeError, bufferedRequest } from "./body-limit.ts";
 import { type RequestInfo, requestInfoContext, servicesContext, type WebServices } from "./context.ts";
 import { claimsThisHost, OAUTH_CALLBACK_PATHS, SAFE_METHODS } from "./guards.ts";
+import { langCookie } from "./i18n.ts";
 import { createOAuthCookies } from "./oauth.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./security-headers.ts";
 import { createSessionStorage } from "./session.ts";
+import { UPLOAD_POST_LIMIT } from "./uploads.ts";
 
 export type WebOptions = {
   /** The platform's fetch when co-hosted; otherwise apiUrl is used over HTTP. */
@@ -20,7 +25,35 @@ export type WebOptions = {
   codeResendSeconds?: number;
   publicUrl?: string;
   mode?: "development" | "production";
+  /** WEB_BODY_LIMIT: the most any other form post may carry (bytes, counted as read). */
+  bodyLimit?: number;
+  /** UPLOAD_BODY_LIMIT: the most an upload form's post may carry. */
+  uploadBodyLimit?: number;
 };
+
+/** Defaults of WEB_BODY_LIMIT and UPLOAD_BODY_LIMIT (platform/config.ts validates both). */
+export const WEB_BODY_LIMIT = 128 * 1024;
+
+/** The pages whose forms carry images: their actions read the post within uploadBodyLimit. */
+const UPLOAD_PAGES = new Set(["/verifyinfo", "/accountsettings"]);
+
+/** The page a post goes to: a fetcher's or a client navigation's `/x.data` posts to `/x`. */
+function pageOf(url: URL) {
+  const path = url.pathname.replace(/\.data$/, "");
+  return path === "/_root" ? "/" : path.replace(/\/+$/, "") || "/";
+}
+
+/**
+ * A post over the limit: 413 with a short page in the visitor's chosen language (the `lng`
+ * cookie, as every page reads it), before any route reads a byte more.
+ */
+async function tooLargeResponse(request: Request) {
+  const chosen = await langCookie.parse(request.headers.get("cookie")).catch(() => undefined);
+  const lang = (LANGUAGES as readonly string[]).includes(chosen) ? (chosen as Lang) : DEFAULT_LANG;
+  const message = resources[lang].messages.errors.payload_too_large;
+  const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title><p style="font-family:sans-serif;padding:2rem;text-align:center">${message}</p></html>`;
+  return new Response(html, { status: 413, headers: { "content-type": "text/html; charset=utf-8" } });
+}
 
 function remotePlatform(apiUrl: string) {
   const base = new URL(apiUrl);
@@ -69,7 +102,9 @@ export function createWebHandler(options: WebOptions) {
     honeypot: new Honeypot({ encryptionSeed: options.sessionSecret }),
     publicUrl: options.publicUrl,
     oauthCookies: createOAuthCookies(options.sessionSecret, options.secureCookies),
+    uploadBodyLimit: options.uploadBodyLimit ?? UPLOAD_POST_LIMIT,
   };
+  const bodyLimit = options.bodyLimit ?? WEB_BODY_LIMIT;
   const handle = createRequestHandler(build, options.mode ?? "production");
   const production = (options.mode ?? "production") === "production";
   return async (request: Request, info: RequestInfo) => {
@@ -77,7 +112,22 @@ export function createWebHandler(options: WebOptions) {
     const nonce = info.nonce ?? newNonce();
     context.set(servicesContext, services);
     context.set(requestInfoContext, { ...info, nonce });
-    const response = await handle(markCrossSite(request), context);
+    // React Router reads a form post whole, however large: every post but an upload form's
+    // (whose action reads within its own, larger limit) is read here first, within bodyLimit.
+    let limited = request;
+    if (!SAFE_METHODS.has(request.method) && !UPLOAD_PAGES.has(pageOf(new URL(request.url)))) {
+      try {
+        limited = await bufferedRequest(request, bodyLimit);
+      } catch (error) {
+        if (!(error instanceof BodyTooLargeError)) throw error;
+        const hsts = production && new URL(request.url).protocol === "https:";
+        return withSecurityHeaders(
+          await tooLargeResponse(request),
+          securityHeaders({ nonce, url: request.url, hsts }),
+        );
+      }
+    }
+    const response = await handle(markCrossSite(limited), context);
     // server.ts sets these on everything it serves; on an edge runtime this is the only place.
     const hsts = production && new URL(request.url).protocol === "https:";
     return withSecurityHeaders(response, securityHeaders({ nonce, url: request.url, hsts }));
