@@ -164,6 +164,7 @@ export async function createPlatform(options: {
       hub,
       logger,
       feed: options.operatorMode ? silentFeed : options.marketFeed,
+      lead: !options.operatorMode,
     });
     closers.push(() => market.close());
 
