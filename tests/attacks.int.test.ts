@@ -316,6 +316,39 @@ describe("account enumeration", () => {
   });
 });
 
+describe("availability under abuse", () => {
+  it("quotes: only what the wallet holds, and at most QUOTES_PER_MINUTE a minute", async () => {
+    const account = await registerByEmail(t);
+    expect((await ops("deposit", "--account", account.email, "--coin", "USDT", "--amount", "100")).ok).toBe(
+      true,
+    );
+    const quote = (amount: string) =>
+      post("/wallet/exchange/quote", { from: "USDT", to: "BTC", amount }, account.token);
+    const tooMuch = await quote("1000000");
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors.amount).toEqual(["Insufficient balance"]);
+    const limit = t.platform.deps.config.quotesPerMinute;
+    const answers: number[] = [];
+    for (let i = 0; i < limit; i++) answers.push((await quote("50")).status);
+    // The refused one above counted too: the limit is on asking, whatever the answer.
+    expect(answers.filter((s) => s === 200).length).toBe(limit - 1);
+    const refused = await quote("50");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another customer is not held back by this one.
+    const other = await registerByEmail(t);
+    expect((await ops("deposit", "--account", other.email, "--coin", "USDT", "--amount", "100")).ok).toBe(
+      true,
+    );
+    const theirs = await post(
+      "/wallet/exchange/quote",
+      { from: "USDT", to: "BTC", amount: "50" },
+      other.token,
+    );
+    expect(theirs.status).toBe(200);
+  });
+});
+
 // The web app through the real server (needs the production build at BUILD_DIR).
 describe("the web app: session fixation, CSRF, open redirects", () => {
   let base: string;

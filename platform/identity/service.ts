@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { Deps } from "../http/context.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
+import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
 import { postMessage } from "../inbox/service.ts";
 import { kycStates } from "../kyc/service.ts";
 import type { Notifier } from "../notify/notifier.ts";
@@ -140,13 +140,7 @@ export async function sendCode(
   return { captchaKey };
 }
 
-export function tooMany(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError(429, "errors.too_many_requests", {
-    params: { minutes },
-    headers: { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
-  });
-}
+export { tooMany };
 
 export function uidOf(id: number) {
   return String(10_000_000 + id);
