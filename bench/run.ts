@@ -335,7 +335,12 @@ if (want("soak")) {
   // The full soak (issue 13): 200 customers for 10 minutes (SOAK_CUSTOMERS / SOAK_MINUTES).
   const customers = Number(process.env.SOAK_CUSTOMERS ?? 200);
   const minutes = Number(process.env.SOAK_MINUTES ?? 10);
-  const server = await startServer({ DEV_OUTBOX: "1", CODES_PER_IP_HOUR: "100000", SEED_DEMO: "0" });
+  const server = await startServer({
+    DEV_OUTBOX: "1",
+    CODES_PER_IP_HOUR: "100000",
+    CODES_PER_DESTINATION_HOUR: "1000",
+    SEED_DEMO: "0",
+  });
   try {
     const r = await soak({
       base: server.base,

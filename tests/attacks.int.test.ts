@@ -349,6 +349,46 @@ describe("availability under abuse", () => {
   });
 });
 
+describe("code limits behind one shared address (NAT)", () => {
+  let small: TestPlatform;
+  beforeAll(async () => {
+    small = await testPlatform(
+      { CODE_RESEND_SECONDS: "1", CODES_PER_DESTINATION_HOUR: "2", CODES_PER_IP_HOUR: "40" },
+      { market: false, jobs: false },
+    );
+  }, 120_000);
+  afterAll(() => small?.close());
+  const send = (email: string, ip: string) =>
+    small.api("/send_email", { method: "POST", json: { email, type: "register" }, ip });
+  const resend = () => new Promise((r) => setTimeout(r, 1100));
+
+  it("many people behind one address each get their codes, up to the address's ceiling", async () => {
+    const ip = "10.201.0.1";
+    // More than the old per-address cap of 30, each to its own destination.
+    for (let i = 0; i < 40; i++)
+      expect((await send(freshEmail("nat"), ip)).status, `code ${i + 1}`).toBe(200);
+    const over = await send(freshEmail("nat"), ip);
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another address is not held back.
+    expect((await send(freshEmail("nat"), "10.201.0.2")).status).toBe(200);
+  });
+
+  it("one destination from one address is capped on its own", async () => {
+    const email = freshEmail("dest");
+    const ip = "10.201.0.3";
+    expect((await send(email, ip)).status).toBe(200);
+    await resend();
+    expect((await send(email, ip)).status).toBe(200);
+    await resend();
+    const third = await send(email, ip);
+    expect(third.status).toBe(429);
+    // The same address asking for another destination, and another address for this one, pass.
+    expect((await send(freshEmail("dest"), ip)).status).toBe(200);
+    expect((await send(email, "10.201.0.4")).status).toBe(200);
+  });
+});
+
 // The web app through the real server (needs the production build at BUILD_DIR).
 describe("the web app: session fixation, CSRF, open redirects", () => {
   let base: string;

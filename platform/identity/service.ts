@@ -106,6 +106,14 @@ export async function sendCode(
 ): Promise<{ captchaKey: string }> {
   const { db } = deps;
   const target = targetOf(address, purpose, address.type === "email" ? "email" : "phone");
+  // Per address and destination (many people share one address behind a NAT, each asking for
+  // their own codes), under a higher ceiling for the address as a whole.
+  const pairCheck = await deps.limiter.hit(
+    `codes:pair:${client.ip}:${target.address}`,
+    deps.config.codesPerDestinationHour,
+    3_600_000,
+  );
+  if (!pairCheck.ok) throw tooMany(pairCheck.retryAfterMs);
   const ipCheck = await deps.limiter.hit(`codes:ip:${client.ip}`, deps.config.codesPerIpHour, 3_600_000);
   if (!ipCheck.ok) throw tooMany(ipCheck.retryAfterMs);
   const existing = await findUserByAddress(db, address);
