@@ -56,7 +56,7 @@ const configSchema = z.object({
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   LOGIN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
-  LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.coerce.number().int().min(4).max(100_000).default(20),
+  LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.coerce.number().int().min(4).max(100_000).default(40),
   WS_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   WS_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),

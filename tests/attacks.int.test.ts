@@ -204,14 +204,47 @@ describe("IDOR: a customer cannot reach another's records", () => {
 });
 
 describe("brute force is throttled", () => {
-  it("login: after 5 wrong passwords the account refuses even the right one, from any address", async () => {
+  it("login: 5 wrong passwords from one address stop that address, not the owner elsewhere", async () => {
     const { email } = await registerByEmail(t);
+    const attacker = "10.202.0.1";
     for (let i = 0; i < 5; i++) {
+      expect(
+        (await post("/login", { account: email, password: `Wrong${i}pass` }, undefined, attacker)).status,
+      ).toBe(422);
+    }
+    const again = await post("/login", { account: email, password: PASSWORD }, undefined, attacker);
+    expect(again.status).toBe(429);
+    expect(again.headers.get("retry-after")).toMatch(/^\d+$/);
+    // The owner, from their own address, is not locked out by someone who knows the e-mail.
+    expect(
+      (await post("/login", { account: email, password: PASSWORD }, undefined, "10.202.0.2")).status,
+    ).toBe(200);
+  });
+
+  it("login: guesses from many addresses meet a growing delay; the owner's known device skips it and is told", async () => {
+    const { email } = await registerByEmail(t);
+    const home = "10.203.0.1";
+    const signedIn = await post("/login", { account: email, password: PASSWORD }, undefined, home);
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.data.token;
+    const { perAccountHour } = t.platform.deps.config.loginLimits;
+    const firstStep = Math.ceil(perAccountHour / 4);
+    // Each guess from a new address (t.api gives every call its own).
+    for (let i = 0; i < firstStep; i++) {
       expect((await post("/login", { account: email, password: `Wrong${i}pass` })).status).toBe(422);
     }
-    const right = await post("/login", { account: email, password: PASSWORD });
-    expect(right.status).toBe(429);
-    expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
+    const slowed = await post("/login", { account: email, password: PASSWORD });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+    // An unknown account is slowed the same way: the delay tells nothing about who has one.
+    const nobody = freshEmail("nobody");
+    for (let i = 0; i < firstStep; i++) await post("/login", { account: nobody, password: `Wrong${i}pass` });
+    expect((await post("/login", { account: nobody, password: PASSWORD })).status).toBe(429);
+    // The owner's device (an address and browser that signed in before) is not made to wait.
+    expect((await post("/login", { account: email, password: PASSWORD }, undefined, home)).status).toBe(200);
+    // And the owner has a notice in the message centre, once.
+    const inbox = (await get("/inbox/list", token)).body.data.items as { type: string }[];
+    expect(inbox.filter((m) => m.type === "security_login_attempts")).toHaveLength(1);
   });
 
   it("login: one address guessing across many accounts is stopped after 30 failures", async () => {
