@@ -339,6 +339,7 @@ if (want("soak")) {
     DEV_OUTBOX: "1",
     CODES_PER_IP_HOUR: "100000",
     CODES_PER_DESTINATION_HOUR: "1000",
+    WS_CONNECTIONS_PER_IP: "100000",
     SEED_DEMO: "0",
   });
   try {

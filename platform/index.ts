@@ -153,7 +153,15 @@ export async function createPlatform(options: {
     const identity: IdentityDeps = { ...deps, notifier: createNotifier(config, logger), limiter };
     if (config.seedDemo) await seedDemo(identity);
     const api = createApi(deps);
-    const hub = createHub({ bus, logger, authenticate: (token) => authenticate(database.db, token) });
+    const hub = createHub({
+      bus,
+      logger,
+      authenticate: (token) => authenticate(database.db, token),
+      framesPerSecond: config.ws.framesPerSecond,
+      connectionsPerIp: config.ws.connectionsPerIp,
+      authPerMinute: config.ws.authPerMinute,
+      maxSubscriptionsPerSocket: config.ws.subscriptions,
+    });
     const market = await createMarket({
       config,
       database,

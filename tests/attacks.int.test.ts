@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { auditLedger } from "../platform/ledger/audit.ts";
 import { runOps } from "../platform/ops/registry.ts";
 import { freshEmail, freshMobile, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
@@ -451,6 +452,8 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
       // Small ceilings, so the oversized posts below stay small.
       WEB_BODY_LIMIT: String(64 * 1024),
       UPLOAD_BODY_LIMIT: String(1024 * 1024),
+      WS_CONNECTIONS_PER_IP: "3",
+      WS_FRAMES_PER_SECOND: "5",
     });
     await waitForHealth(port, () => true, 170_000).catch((error) => {
       throw new Error(`${error.message}: ${server.output()}`);
@@ -641,5 +644,29 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
     expect(announced.status).toBe(413);
     // An ordinary sign-in still works.
     expect((await signIn(account.email)).status).toBe(302);
+  });
+
+  it("/ws: sockets per address are capped, and a flooding socket is closed with its reason", async () => {
+    const open = async () => {
+      const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`);
+      const closed = new Promise<[number, string]>((r) =>
+        ws.once("close", (code, why) => r([code, why.toString()])),
+      );
+      await new Promise((r, e) => {
+        ws.once("open", r);
+        ws.once("error", e);
+      });
+      return { ws, closed };
+    };
+    const sockets = [await open(), await open(), await open()];
+    const fourth = await open();
+    expect(await fourth.closed).toEqual([4029, "too many connections from this address"]);
+    const [flooding] = sockets;
+    for (let i = 0; i < 200; i++) flooding?.ws.send(JSON.stringify({ op: "ping" }));
+    expect(await flooding?.closed).toEqual([4008, "too many frames"]);
+    // The others are untouched, and the server still answers.
+    expect(sockets[1]?.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    for (const s of sockets) s.ws.close();
   });
 });
