@@ -2,7 +2,7 @@ import { data, type MiddlewareFunction, redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
 import { screenFor } from "../route-table.ts";
 import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
-import { servicesContext } from "./context.ts";
+import { requestInfoContext, servicesContext } from "./context.ts";
 import { getToken } from "./session.ts";
 
 /** Where the guard sends a visitor, so that login can bring them back (`redirectTo`). */
@@ -61,6 +61,13 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
     if (claimsThisHost(claimed, new URL(request.url))) return next();
   }
   throw data({ messageKey: "common:errors.cross_site" }, { status: 403 });
+};
+
+/** A post over WEB_BODY_LIMIT, left unread by web.ts: 413 on the error page, in the visitor's language. */
+export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  if (context.get(requestInfoContext).bodyTooLarge)
+    throw data({ messageKey: "messages:errors.payload_too_large" }, { status: 413 });
+  return next();
 };
 
 /**

@@ -4,12 +4,9 @@
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { Honeypot } from "remix-utils/honeypot/server";
-import { DEFAULT_LANG, LANGUAGES, type Lang } from "../../platform/contract/languages.ts";
-import { resources } from "../locales/index.ts";
 import { BodyTooLargeError, bufferedRequest } from "./body-limit.ts";
 import { type RequestInfo, requestInfoContext, servicesContext, type WebServices } from "./context.ts";
 import { claimsThisHost, OAUTH_CALLBACK_PATHS, SAFE_METHODS } from "./guards.ts";
-import { langCookie } from "./i18n.ts";
 import { createOAuthCookies } from "./oauth.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./security-headers.ts";
 import { createSessionStorage } from "./session.ts";
@@ -41,18 +38,6 @@ const UPLOAD_PAGES = new Set(["/verifyinfo", "/accountsettings"]);
 function pageOf(url: URL) {
   const path = url.pathname.replace(/\.data$/, "");
   return path === "/_root" ? "/" : path.replace(/\/+$/, "") || "/";
-}
-
-/**
- * A post over the limit: 413 with a short page in the visitor's chosen language (the `lng`
- * cookie, as every page reads it), before any route reads a byte more.
- */
-async function tooLargeResponse(request: Request) {
-  const chosen = await langCookie.parse(request.headers.get("cookie")).catch(() => undefined);
-  const lang = (LANGUAGES as readonly string[]).includes(chosen) ? (chosen as Lang) : DEFAULT_LANG;
-  const message = resources[lang].messages.errors.payload_too_large;
-  const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title><p style="font-family:sans-serif;padding:2rem;text-align:center">${message}</p></html>`;
-  return new Response(html, { status: 413, headers: { "content-type": "text/html; charset=utf-8" } });
 }
 
 function remotePlatform(apiUrl: string) {
@@ -120,11 +105,13 @@ export function createWebHandler(options: WebOptions) {
         limited = await bufferedRequest(request, bodyLimit);
       } catch (error) {
         if (!(error instanceof BodyTooLargeError)) throw error;
-        const hsts = production && new URL(request.url).protocol === "https:";
-        return withSecurityHeaders(
-          await tooLargeResponse(request),
-          securityHeaders({ nonce, url: request.url, hsts }),
-        );
+        // Handed on without its body: bodyLimitMiddleware answers 413 on the error page, in
+        // the visitor's language, like every other refusal.
+        const headers = new Headers(request.headers);
+        headers.delete("content-length");
+        headers.delete("transfer-encoding");
+        limited = new Request(request.url, { method: request.method, headers, signal: request.signal });
+        context.set(requestInfoContext, { ...info, nonce, bodyTooLarge: true });
       }
     }
     const response = await handle(markCrossSite(limited), context);
