@@ -67,8 +67,14 @@ const percentile = (values: number[], p: number) => {
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number)
     : 0;
 };
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+/** The server's resident memory; 0 once the process is gone (said in the figures, not a crash here). */
+const rssMb = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function ops(dataDir: string, words: string[]) {
@@ -420,9 +426,12 @@ export async function abuseBench(options: {
   await sleep(3000);
   const idleRssMb = Math.round(rssMb(pid));
   const phases: PhaseFigures[] = [];
+  const alive = () => rssMb(pid) > 0;
   // Each attack against the minutes just before it without: a slow drift of the machine (other
   // work on it, the server's growing caches) is not counted as the attack's.
   for (const attack of options.attacks ?? ATTACKS) {
+    if (!alive())
+      throw new Error(`the server (pid ${pid}) is gone; figures so far: ${JSON.stringify(phases)}`);
     log(`${attack}: without, then with (${secondsPerPhase} s each)`);
     phases.push(await phase(`${attack}: without`, attack));
     phases.push(await phase(`${attack}: with`, attack, attack));

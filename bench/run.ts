@@ -4,7 +4,7 @@ import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { testPlatform } from "../tests/support/platform.ts";
-import { ABUSE_SERVER_ENV, ATTACK_DESCRIPTIONS, type Attack, abuseBench } from "./abuse.ts";
+import { ABUSE_SERVER_ENV, ATTACK_DESCRIPTIONS, abuseBench } from "./abuse.ts";
 import { engineThroughput } from "./engine.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { ordersPerSecond } from "./orders.ts";
@@ -406,7 +406,7 @@ if (only.includes("abuse")) {
   // Availability under abuse (issue 20): only when asked for by name (it loads the machine).
   const customers = Number(process.env.ABUSE_CUSTOMERS ?? 50);
   const seconds = Number(process.env.ABUSE_SECONDS ?? 15);
-  const server = await startServer(ABUSE_SERVER_ENV);
+  const server = await startServer(ABUSE_SERVER_ENV, { logFile: "bench/results/abuse-server.log" });
   try {
     const r = await abuseBench({
       base: server.base,
@@ -475,6 +475,11 @@ if (only.includes("abuse")) {
       );
     }
     verdict("abuse: ledger audit", "passes", r.auditOk ? "passes" : "fails", r.auditOk);
+  } catch (error) {
+    console.error(
+      `abuse: stopped: ${(error as Error).message}; the server ${server.ended() === undefined ? "still runs" : `ended with ${server.ended()}`} (its log: bench/results/abuse-server.log)`,
+    );
+    failed = true;
   } finally {
     await server.stop();
   }

@@ -634,6 +634,22 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
     });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("リクエストのサイズが大きすぎます");
+    // A page with an upload form holds its other forms (here the nickname) to the same limit.
+    const nickname = await fetch(`${base}/accountsettings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...sameSite,
+        origin: base,
+        cookie: `${cookieOf(await signIn(account.email))}; lng=${encodeURIComponent(btoa(JSON.stringify("ja")))}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: chunked("name=", 512 * 1024),
+      // @ts-expect-error Node's fetch needs this for a streamed request body
+      duplex: "half",
+    });
+    expect(nickname.status).toBe(413);
+    expect(await nickname.text()).toContain("リクエストのサイズが大きすぎます");
     // The same post announced by its Content-Length is refused unread.
     const announced = await fetch(`${base}/login`, {
       method: "POST",

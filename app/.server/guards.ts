@@ -4,6 +4,7 @@ import { screenFor } from "../route-table.ts";
 import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
 import { requestInfoContext, servicesContext } from "./context.ts";
 import { getToken } from "./session.ts";
+import { isUploadPost } from "./uploads.ts";
 
 /** Where the guard sends a visitor, so that login can bring them back (`redirectTo`). */
 export function loginRedirect(url: URL): string {
@@ -64,8 +65,9 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
 };
 
 /** A post over WEB_BODY_LIMIT, left unread by web.ts: 413 on the error page, in the visitor's language. */
-export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  if (context.get(requestInfoContext).bodyTooLarge)
+export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // An upload form's own action says "File exceeds 2M" above the form (uploads.ts).
+  if (context.get(requestInfoContext).bodyTooLarge && !isUploadPost(new URL(request.url)))
     throw data({ messageKey: "messages:errors.payload_too_large" }, { status: 413 });
   return next();
 };
@@ -82,6 +84,8 @@ export const honeypotMiddleware: MiddlewareFunction<Response> = async ({ request
   if (!/^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i.test(type)) {
     throw data({ messageKey: "common:errors.spam" }, { status: 415 });
   }
+  // An upload over its limit arrives unread and empty: its action refuses it (413).
+  if (context.get(requestInfoContext).bodyTooLarge) return next();
   const services = context.get(servicesContext);
   let form: FormData;
   try {

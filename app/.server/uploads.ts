@@ -1,7 +1,8 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { messageKey } from "../../platform/contract/message-key.ts";
 import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
+import { requestInfoContext, servicesContext } from "./context.ts";
 
 /**
  * Three images of 2 MB and the form around them (UPLOAD_BODY_LIMIT's default): a larger post is
@@ -10,11 +11,23 @@ import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
 export const UPLOAD_POST_LIMIT = 3 * 2 * 1024 * 1024 + 256 * 1024;
 
 /**
- * An upload form's data, read within `limit` bytes counted as they arrive (a chunked post
- * announces no length, and an announced one is only a claim); undefined once the post passes it,
- * with the rest left unread.
+ * The posts of the forms that carry images (avatar, identity documents), which may be as large
+ * as uploadBodyLimit; every other web post is held to bodyLimit (web.ts). `/x.data` is a
+ * client navigation's post to `/x`.
  */
-export async function readUploadForm(request: Request, limit: number): Promise<FormData | undefined> {
+export function isUploadPost(url: URL) {
+  const page = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+  return page === "/verifyinfo" || (page === "/accountsettings" && url.searchParams.get("form") === "avatar");
+}
+
+/**
+ * An upload form's data, read within `limit` bytes counted as they arrive (a chunked post
+ * announces no length, and an announced one is only a claim); undefined once the post passes it
+ * (or web.ts found it did), with the rest left unread.
+ */
+export async function readUploadForm(request: Request, context: Readonly<RouterContextProvider>) {
+  if (context.get(requestInfoContext).bodyTooLarge) return undefined;
+  const limit = context.get(servicesContext).uploadBodyLimit;
   try {
     const body = await readBodyWithin(request, limit);
     const type = request.headers.get("content-type") ?? "";

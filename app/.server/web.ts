@@ -10,7 +10,7 @@ import { claimsThisHost, OAUTH_CALLBACK_PATHS, SAFE_METHODS } from "./guards.ts"
 import { createOAuthCookies } from "./oauth.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./security-headers.ts";
 import { createSessionStorage } from "./session.ts";
-import { UPLOAD_POST_LIMIT } from "./uploads.ts";
+import { isUploadPost, UPLOAD_POST_LIMIT } from "./uploads.ts";
 
 export type WebOptions = {
   /** The platform's fetch when co-hosted; otherwise apiUrl is used over HTTP. */
@@ -30,15 +30,6 @@ export type WebOptions = {
 
 /** Defaults of WEB_BODY_LIMIT and UPLOAD_BODY_LIMIT (platform/config.ts validates both). */
 export const WEB_BODY_LIMIT = 128 * 1024;
-
-/** The pages whose forms carry images: their actions read the post within uploadBodyLimit. */
-const UPLOAD_PAGES = new Set(["/verifyinfo", "/accountsettings"]);
-
-/** The page a post goes to: a fetcher's or a client navigation's `/x.data` posts to `/x`. */
-function pageOf(url: URL) {
-  const path = url.pathname.replace(/\.data$/, "");
-  return path === "/_root" ? "/" : path.replace(/\/+$/, "") || "/";
-}
 
 function remotePlatform(apiUrl: string) {
   const base = new URL(apiUrl);
@@ -97,16 +88,18 @@ export function createWebHandler(options: WebOptions) {
     const nonce = info.nonce ?? newNonce();
     context.set(servicesContext, services);
     context.set(requestInfoContext, { ...info, nonce });
-    // React Router reads a form post whole, however large: every post but an upload form's
-    // (whose action reads within its own, larger limit) is read here first, within bodyLimit.
+    // React Router reads a form post whole, however large: every post is read here first,
+    // counting the bytes, within bodyLimit (an image upload form's: uploadBodyLimit).
     let limited = request;
-    if (!SAFE_METHODS.has(request.method) && !UPLOAD_PAGES.has(pageOf(new URL(request.url)))) {
+    if (!SAFE_METHODS.has(request.method)) {
+      const limit = isUploadPost(new URL(request.url)) ? services.uploadBodyLimit : bodyLimit;
       try {
-        limited = await bufferedRequest(request, bodyLimit);
+        limited = await bufferedRequest(request, limit);
       } catch (error) {
         if (!(error instanceof BodyTooLargeError)) throw error;
-        // Handed on without its body: bodyLimitMiddleware answers 413 on the error page, in
-        // the visitor's language, like every other refusal.
+        // Handed on without its body and marked: bodyLimitMiddleware answers 413 on the error
+        // page, in the visitor's language like every other refusal; an upload form's action
+        // puts "File exceeds 2M" above its form.
         const headers = new Headers(request.headers);
         headers.delete("content-length");
         headers.delete("transfer-encoding");

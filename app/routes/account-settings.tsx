@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useRouteLoaderData } from "react-router";
 import { apiClient } from "../.server/api.ts";
-import { servicesContext } from "../.server/context.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { readUploadForm, tooLargeReply } from "../.server/uploads.ts";
@@ -35,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const api = apiClient(request, context);
   if (new URL(request.url).searchParams.get("form") === "avatar") {
-    const formData = await readUploadForm(request, context.get(servicesContext).uploadBodyLimit);
+    const formData = await readUploadForm(request, context);
     if (!formData)
       return tooLargeReply(parseWithZod(new FormData(), { schema: avatarForm }), (avatar) => ({ avatar }));
     const submission = parseWithZod(formData, { schema: avatarForm });

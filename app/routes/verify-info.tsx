@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import type { KycStatus } from "../../platform/contract/kyc.ts";
 import { apiClient } from "../.server/api.ts";
-import { servicesContext } from "../.server/context.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { readUploadForm, tooLargeReply } from "../.server/uploads.ts";
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readUploadForm(request, context.get(servicesContext).uploadBodyLimit);
+  const form = await readUploadForm(request, context);
   if (!form) return tooLargeReply(parseWithZod(new FormData(), { schema: advancedForm }));
   const submission = parseWithZod(form, { schema: advancedForm });
   if (submission.status !== "success") return submission.reply();
