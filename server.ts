@@ -71,6 +71,8 @@ const webOptions = {
   secureCookies: config.env === "production" && !config.insecureCookies,
   devOutbox: config.devOutbox,
   codeResendSeconds: config.codeResendSeconds,
+  bodyLimit: config.webBodyLimit,
+  uploadBodyLimit: config.uploadBodyLimit,
   publicUrl: config.publicUrl,
   mode: dev ? "development" : "production",
 };
@@ -247,7 +249,7 @@ server.on("upgrade", (request, socket, head) => {
       .catch(() => undefined)
       .then((userId) => {
         socket.off("error", dropped);
-        if (!socket.destroyed) platform.hub.handleUpgrade(request, socket, head, userId);
+        if (!socket.destroyed) platform.hub.handleUpgrade(request, socket, head, userId, clientIp(request));
       });
   }
   // Anything else is Vite's HMR socket in dev (Vite listens for it itself); refuse it otherwise.

@@ -14,7 +14,12 @@ import type { SiteContent } from "../platform/contract/content.ts";
 import { LANGUAGE_INFO, type Lang } from "../platform/contract/languages.ts";
 import { apiClient } from "./.server/api.ts";
 import { servicesContext } from "./.server/context.ts";
-import { csrfMiddleware, guardMiddleware, honeypotMiddleware } from "./.server/guards.ts";
+import {
+  bodyLimitMiddleware,
+  csrfMiddleware,
+  guardMiddleware,
+  honeypotMiddleware,
+} from "./.server/guards.ts";
 import { getLocale, i18nextMiddleware, localesVersion } from "./.server/i18n.ts";
 import { isLite, readPrefs, timeZoneFor, upDownFor } from "./.server/prefs.ts";
 import { getToken, sessionMiddleware, takeToast } from "./.server/session.ts";
@@ -30,9 +35,10 @@ import { ToastView } from "./components/shell/toast.tsx";
 import { useShellHandle } from "./hooks.ts";
 
 // Order matters: the language first (every page, error pages included, is rendered in it), then
-// refuse forged posts, then the session (for the guard).
+// refuse oversized and forged posts, then the session (for the guard).
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
+  bodyLimitMiddleware,
   csrfMiddleware,
   sessionMiddleware,
   honeypotMiddleware,

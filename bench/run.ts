@@ -4,6 +4,7 @@ import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { testPlatform } from "../tests/support/platform.ts";
+import { ABUSE_SERVER_ENV, ATTACK_DESCRIPTIONS, abuseBench } from "./abuse.ts";
 import { engineThroughput } from "./engine.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { ordersPerSecond } from "./orders.ts";
@@ -67,7 +68,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 // BUILD_DIR: the same variable the server and react-router.config.ts read.
 const buildDir = process.env.BUILD_DIR || "build";
 // Only the sections that start the web server need the build.
-const needsBuild = ["pages", "lighthouse", "ssr", "soak"].some(want);
+const needsBuild = ["pages", "lighthouse", "ssr", "soak", "abuse"].some(want);
 if (needsBuild && !existsSync(`${buildDir}/server/index.js`))
   execSync("npx react-router build", { stdio: "inherit" });
 const machine = {
@@ -335,7 +336,13 @@ if (want("soak")) {
   // The full soak (issue 13): 200 customers for 10 minutes (SOAK_CUSTOMERS / SOAK_MINUTES).
   const customers = Number(process.env.SOAK_CUSTOMERS ?? 200);
   const minutes = Number(process.env.SOAK_MINUTES ?? 10);
-  const server = await startServer({ DEV_OUTBOX: "1", CODES_PER_IP_HOUR: "100000", SEED_DEMO: "0" });
+  const server = await startServer({
+    DEV_OUTBOX: "1",
+    CODES_PER_IP_HOUR: "100000",
+    CODES_PER_DESTINATION_HOUR: "1000",
+    WS_CONNECTIONS_PER_IP: "100000",
+    SEED_DEMO: "0",
+  });
   try {
     const r = await soak({
       base: server.base,
@@ -392,6 +399,89 @@ if (want("faults")) {
     console.log(`Faults on ${where}: ${rounds} rounds of SIGKILL during load: ${ok ? "passed" : "FAILED"}`);
     if (!ok) console.log(run.stdout.slice(-3000));
     verdict(`SIGKILL rounds on ${where}`, "nothing lost or doubled, audit passes", `${rounds} rounds`, ok);
+  }
+}
+
+if (only.includes("abuse")) {
+  // Availability under abuse (issue 20): only when asked for by name (it loads the machine).
+  const customers = Number(process.env.ABUSE_CUSTOMERS ?? 50);
+  const seconds = Number(process.env.ABUSE_SECONDS ?? 15);
+  const server = await startServer(ABUSE_SERVER_ENV, { logFile: "bench/results/abuse-server.log" });
+  try {
+    const r = await abuseBench({
+      base: server.base,
+      dataDir: server.dataDir,
+      pid: server.pid,
+      customers,
+      secondsPerPhase: seconds,
+      log: (line) => console.log(`abuse: ${line}`),
+    });
+    console.log(
+      `Availability under abuse: ${customers} customers browsing and trading (one address each, a page or an order every 0.5–2 s), ${seconds} s without then ${seconds} s with each attack from one client at full speed, after a ${seconds} s warm-up; idle server RSS ${r.idleRssMb} MB`,
+    );
+    const without = (p: (typeof r.phases)[number]) =>
+      r.phases.find((q) => q.attack === p.attack && !q.attacked);
+    console.table(
+      r.phases.map((p) => ({
+        phase: p.phase,
+        "cust. req": p.customerRequests,
+        "cust. p50 ms": p.customerP50Ms,
+        "cust. p99 ms": p.customerP99Ms,
+        "p99 vs without": p.attacked
+          ? `${(p.customerP99Ms / Math.max(1, without(p)?.customerP99Ms ?? 0)).toFixed(2)}x`
+          : "",
+        "cust. 5xx": p.customerErrors,
+        "health p99 ms": p.healthP99Ms,
+        "RSS max MB": p.rssMaxMb,
+        "RSS vs idle": `${(p.rssMaxMb / r.idleRssMb).toFixed(2)}x`,
+        "attack req": p.attackRequests,
+      })),
+    );
+    for (const p of r.phases.filter((q) => q.attacked)) {
+      const answers = Object.entries(p.attackAnswers)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(", ");
+      console.log(
+        `  ${p.attack}: ${ATTACK_DESCRIPTIONS[p.attack]}; answers ${answers}${p.note ? `; ${p.note}` : ""}`,
+      );
+    }
+    console.log(`  ledger audit after all attacks: ${r.auditOk ? "passes" : "FAILS"}`);
+    result.abuse = {
+      measured: "customers' latency, /api/health latency and server memory with and without each attack",
+      method:
+        "production server (embedded PGlite, default limits, TRUST_PROXY=1 so each simulated customer has its own X-Forwarded-For address); customers and attacker on the same machine over loopback, the attacker in its own process",
+      on,
+      ...r,
+    };
+    for (const p of r.phases.filter((q) => q.attacked)) {
+      const base = without(p)?.customerP99Ms ?? 0;
+      verdict(
+        `abuse ${p.attack}: customers' p99`,
+        `< 2x ${base} ms (without)`,
+        `${p.customerP99Ms} ms`,
+        p.customerP99Ms < 2 * base,
+      );
+      verdict(
+        `abuse ${p.attack}: /api/health p99`,
+        "< 500 ms",
+        `${p.healthP99Ms} ms (without: ${without(p)?.healthP99Ms} ms)`,
+        p.healthP99Ms < 500,
+      );
+      verdict(
+        `abuse ${p.attack}: server memory`,
+        `< 1.5x idle ${r.idleRssMb} MB`,
+        `${p.rssMaxMb} MB`,
+        p.rssMaxMb < 1.5 * r.idleRssMb,
+      );
+    }
+    verdict("abuse: ledger audit", "passes", r.auditOk ? "passes" : "fails", r.auditOk);
+  } catch (error) {
+    console.error(
+      `abuse: stopped: ${(error as Error).message}; the server ${server.ended() === undefined ? "still runs" : `ended with ${server.ended()}`} (its log: bench/results/abuse-server.log)`,
+    );
+    failed = true;
+  } finally {
+    await server.stop();
   }
 }
 

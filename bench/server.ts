@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Starts the production server on a fresh embedded database for a benchmark; stop() cleans up. */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(env: Record<string, string> = {}, options: { logFile?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "exchange-bench-"));
+  // The server's log (LOG_LEVEL=warn: little) kept where asked, e.g. to see why it stopped.
+  const log = options.logFile ? openSync(options.logFile, "w") : "ignore";
   const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
@@ -17,7 +19,7 @@ export async function startServer(env: Record<string, string> = {}) {
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", log, options.logFile ? log : "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   // Generous: on a busy machine the first start (migrations, market history) takes minutes.
@@ -38,11 +40,15 @@ export async function startServer(env: Record<string, string> = {}) {
     base,
     /** The server's process id (its CPU time is read from /proc). */
     pid: child.pid as number,
+    /** How it ended, if it did: its exit code or the signal that stopped it. */
+    ended: () => child.exitCode ?? child.signalCode ?? undefined,
     /** Its DATA_DIR (the operator endpoint writes its address there). */
     dataDir,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

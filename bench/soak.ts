@@ -270,7 +270,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: { customers: { type: "string", default: "200" }, minutes: { type: "string", default: "10" } },
   });
   const { startServer } = await import("./server.ts");
-  const server = await startServer({ DEV_OUTBOX: "1", CODES_PER_IP_HOUR: "100000" });
+  const server = await startServer({
+    DEV_OUTBOX: "1",
+    CODES_PER_IP_HOUR: "100000",
+    CODES_PER_DESTINATION_HOUR: "1000",
+    // Every customer is on this machine: one address.
+    WS_CONNECTIONS_PER_IP: "100000",
+  });
   try {
     const result = await soak({
       base: server.base,

@@ -53,7 +53,15 @@ export async function wsFanout(
   platform?: { hub: Hub; bus: Bus },
 ): Promise<FanoutResult> {
   const bus = platform?.bus ?? createMemoryBus();
-  const hub = platform?.hub ?? createHub({ bus, logger: createLogger("silent"), idleTimeoutMs: 600_000 });
+  const hub =
+    platform?.hub ??
+    createHub({
+      bus,
+      logger: createLogger("silent"),
+      idleTimeoutMs: 600_000,
+      // Every client is on this machine: one address.
+      connectionsPerIp: Number.POSITIVE_INFINITY,
+    });
   if (!platform) hub.registerChannel("price", { accepts: (code) => CODES.includes(code) });
   const server = createServer();
   server.on("upgrade", (req, socket, head) => hub.handleUpgrade(req, socket, head));

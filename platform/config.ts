@@ -39,7 +39,28 @@ const configSchema = z.object({
     })
     .optional(),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
+  CODES_PER_DESTINATION_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  WEB_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(4096)
+    .max(64 * 1024 * 1024)
+    .default(128 * 1024),
+  UPLOAD_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(256 * 1024 * 1024)
+    .default(3 * 2 * 1024 * 1024 + 256 * 1024),
+  QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  LOGIN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.coerce.number().int().min(4).max(100_000).default(40),
+  WS_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
+  WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  WS_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+  WS_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -89,8 +110,19 @@ export type Config = {
   s3Url: string | undefined;
   /** At most one code per address this often (spec: 60 s; tests shorten it). */
   codeResendSeconds: number;
-  /** At most this many codes (SMS and e-mail) per client address per hour. */
+  /** At most this many codes (SMS and e-mail) per client address per hour, all destinations. */
   codesPerIpHour: number;
+  /** At most this many codes per client address to one destination (e-mail or phone) per hour. */
+  codesPerDestinationHour: number;
+  /** The most a web form post may carry (bytes, counted as read); upload forms: uploadBodyLimit. */
+  webBodyLimit: number;
+  uploadBodyLimit: number;
+  /** Conversion quotes one customer may ask for per minute. */
+  quotesPerMinute: number;
+  /** Wrong passwords: per account and address pair and per address (15 min), per account (hour). */
+  loginLimits: { perPair: number; perIp: number; perAccountHour: number };
+  /** /ws: frames per second per socket, sockets per address, auth frames per minute, channels. */
+  ws: { framesPerSecond: number; connectionsPerIp: number; authPerMinute: number; subscriptions: number };
   /** OpenID Connect sign-in providers that are configured (buttons are hidden otherwise). */
   oidc: Partial<Record<"google" | "apple", { issuer: string; clientId: string; clientSecret?: string }>>;
   marketFeed: "sim" | "binance";
@@ -148,6 +180,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3Url: c.S3_URL,
     codeResendSeconds: c.CODE_RESEND_SECONDS,
     codesPerIpHour: c.CODES_PER_IP_HOUR,
+    codesPerDestinationHour: c.CODES_PER_DESTINATION_HOUR,
+    webBodyLimit: c.WEB_BODY_LIMIT,
+    uploadBodyLimit: c.UPLOAD_BODY_LIMIT,
+    quotesPerMinute: c.QUOTES_PER_MINUTE,
+    loginLimits: {
+      perPair: c.LOGIN_FAILURES_PER_PAIR,
+      perIp: c.LOGIN_FAILURES_PER_IP,
+      perAccountHour: c.LOGIN_FAILURES_PER_ACCOUNT_HOUR,
+    },
+    ws: {
+      framesPerSecond: c.WS_FRAMES_PER_SECOND,
+      connectionsPerIp: c.WS_CONNECTIONS_PER_IP,
+      authPerMinute: c.WS_AUTH_PER_MINUTE,
+      subscriptions: c.WS_SUBSCRIPTIONS,
+    },
     oidc: {
       ...(c.GOOGLE_CLIENT_ID
         ? {

@@ -145,21 +145,26 @@ export async function createPlatform(options: {
       logger,
       authenticate: (token) => authenticate(database.db, token),
     };
-    const identity: IdentityDeps = {
-      ...deps,
-      notifier: createNotifier(config, logger),
-      // With Redis, a limit (5 wrong passwords, 30 codes an hour…) holds across all instances.
-      limiter: config.redisUrl
-        ? await createRedisRateLimiter(config.redisUrl, {
-            namespace: platformNamespace(config, database),
-            onFallback: (error) => logger.warn({ err: error }, "rate limits fell back to this instance"),
-          })
-        : createMemoryRateLimiter(),
-    };
-    closers.push(() => identity.limiter.close());
+    // With Redis, a limit (wrong passwords, codes an hour, quotes…) holds across all instances.
+    const limiter = config.redisUrl
+      ? await createRedisRateLimiter(config.redisUrl, {
+          namespace: platformNamespace(config, database),
+          onFallback: (error) => logger.warn({ err: error }, "rate limits fell back to this instance"),
+        })
+      : createMemoryRateLimiter();
+    closers.push(() => limiter.close());
+    const identity: IdentityDeps = { ...deps, notifier: createNotifier(config, logger), limiter };
     if (config.seedDemo) await seedDemo(identity);
     const api = createApi(deps);
-    const hub = createHub({ bus, logger, authenticate: (token) => authenticate(database.db, token) });
+    const hub = createHub({
+      bus,
+      logger,
+      authenticate: (token) => authenticate(database.db, token),
+      framesPerSecond: config.ws.framesPerSecond,
+      connectionsPerIp: config.ws.connectionsPerIp,
+      authPerMinute: config.ws.authPerMinute,
+      maxSubscriptionsPerSocket: config.ws.subscriptions,
+    });
     const market = await createMarket({
       config,
       database,
@@ -167,6 +172,7 @@ export async function createPlatform(options: {
       hub,
       logger,
       feed: options.operatorMode ? silentFeed : options.marketFeed,
+      lead: !options.operatorMode,
     });
     closers.push(() => market.close());
 
@@ -197,6 +203,7 @@ export async function createPlatform(options: {
       cnyRate: config.usdtCnyRate,
       depositXpub: depositXpub(config.depositXpub, config.dataDir, (m) => logger.warn(m)),
       eosAccount: config.depositEosAccount,
+      quoteLimit: { limiter, perMinute: config.quotesPerMinute },
     };
     walletRoutes(api, wallet);
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { auditLedger } from "../platform/ledger/audit.ts";
 import { runOps } from "../platform/ops/registry.ts";
 import { freshEmail, freshMobile, lastCode, PASSWORD, registerByEmail } from "./support/accounts.ts";
@@ -204,14 +205,47 @@ describe("IDOR: a customer cannot reach another's records", () => {
 });
 
 describe("brute force is throttled", () => {
-  it("login: after 5 wrong passwords the account refuses even the right one, from any address", async () => {
+  it("login: 5 wrong passwords from one address stop that address, not the owner elsewhere", async () => {
     const { email } = await registerByEmail(t);
+    const attacker = "10.202.0.1";
     for (let i = 0; i < 5; i++) {
+      expect(
+        (await post("/login", { account: email, password: `Wrong${i}pass` }, undefined, attacker)).status,
+      ).toBe(422);
+    }
+    const again = await post("/login", { account: email, password: PASSWORD }, undefined, attacker);
+    expect(again.status).toBe(429);
+    expect(again.headers.get("retry-after")).toMatch(/^\d+$/);
+    // The owner, from their own address, is not locked out by someone who knows the e-mail.
+    expect(
+      (await post("/login", { account: email, password: PASSWORD }, undefined, "10.202.0.2")).status,
+    ).toBe(200);
+  });
+
+  it("login: guesses from many addresses meet a growing delay; the owner's known device skips it and is told", async () => {
+    const { email } = await registerByEmail(t);
+    const home = "10.203.0.1";
+    const signedIn = await post("/login", { account: email, password: PASSWORD }, undefined, home);
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.data.token;
+    const { perAccountHour } = t.platform.deps.config.loginLimits;
+    const firstStep = Math.ceil(perAccountHour / 4);
+    // Each guess from a new address (t.api gives every call its own).
+    for (let i = 0; i < firstStep; i++) {
       expect((await post("/login", { account: email, password: `Wrong${i}pass` })).status).toBe(422);
     }
-    const right = await post("/login", { account: email, password: PASSWORD });
-    expect(right.status).toBe(429);
-    expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
+    const slowed = await post("/login", { account: email, password: PASSWORD });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+    // An unknown account is slowed the same way: the delay tells nothing about who has one.
+    const nobody = freshEmail("nobody");
+    for (let i = 0; i < firstStep; i++) await post("/login", { account: nobody, password: `Wrong${i}pass` });
+    expect((await post("/login", { account: nobody, password: PASSWORD })).status).toBe(429);
+    // The owner's device (an address and browser that signed in before) is not made to wait.
+    expect((await post("/login", { account: email, password: PASSWORD }, undefined, home)).status).toBe(200);
+    // And the owner has a notice in the message centre, once.
+    const inbox = (await get("/inbox/list", token)).body.data.items as { type: string }[];
+    expect(inbox.filter((m) => m.type === "security_login_attempts")).toHaveLength(1);
   });
 
   it("login: one address guessing across many accounts is stopped after 30 failures", async () => {
@@ -316,6 +350,79 @@ describe("account enumeration", () => {
   });
 });
 
+describe("availability under abuse", () => {
+  it("quotes: only what the wallet holds, and at most QUOTES_PER_MINUTE a minute", async () => {
+    const account = await registerByEmail(t);
+    expect((await ops("deposit", "--account", account.email, "--coin", "USDT", "--amount", "100")).ok).toBe(
+      true,
+    );
+    const quote = (amount: string) =>
+      post("/wallet/exchange/quote", { from: "USDT", to: "BTC", amount }, account.token);
+    const tooMuch = await quote("1000000");
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors.amount).toEqual(["Insufficient balance"]);
+    const limit = t.platform.deps.config.quotesPerMinute;
+    const answers: number[] = [];
+    for (let i = 0; i < limit; i++) answers.push((await quote("50")).status);
+    // The refused one above counted too: the limit is on asking, whatever the answer.
+    expect(answers.filter((s) => s === 200).length).toBe(limit - 1);
+    const refused = await quote("50");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another customer is not held back by this one.
+    const other = await registerByEmail(t);
+    expect((await ops("deposit", "--account", other.email, "--coin", "USDT", "--amount", "100")).ok).toBe(
+      true,
+    );
+    const theirs = await post(
+      "/wallet/exchange/quote",
+      { from: "USDT", to: "BTC", amount: "50" },
+      other.token,
+    );
+    expect(theirs.status).toBe(200);
+  });
+});
+
+describe("code limits behind one shared address (NAT)", () => {
+  let small: TestPlatform;
+  beforeAll(async () => {
+    small = await testPlatform(
+      { CODE_RESEND_SECONDS: "1", CODES_PER_DESTINATION_HOUR: "2", CODES_PER_IP_HOUR: "40" },
+      { market: false, jobs: false },
+    );
+  }, 120_000);
+  afterAll(() => small?.close());
+  const send = (email: string, ip: string) =>
+    small.api("/send_email", { method: "POST", json: { email, type: "register" }, ip });
+  const resend = () => new Promise((r) => setTimeout(r, 1100));
+
+  it("many people behind one address each get their codes, up to the address's ceiling", async () => {
+    const ip = "10.201.0.1";
+    // More than the old per-address cap of 30, each to its own destination.
+    for (let i = 0; i < 40; i++)
+      expect((await send(freshEmail("nat"), ip)).status, `code ${i + 1}`).toBe(200);
+    const over = await send(freshEmail("nat"), ip);
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another address is not held back.
+    expect((await send(freshEmail("nat"), "10.201.0.2")).status).toBe(200);
+  });
+
+  it("one destination from one address is capped on its own", async () => {
+    const email = freshEmail("dest");
+    const ip = "10.201.0.3";
+    expect((await send(email, ip)).status).toBe(200);
+    await resend();
+    expect((await send(email, ip)).status).toBe(200);
+    await resend();
+    const third = await send(email, ip);
+    expect(third.status).toBe(429);
+    // The same address asking for another destination, and another address for this one, pass.
+    expect((await send(freshEmail("dest"), ip)).status).toBe(200);
+    expect((await send(email, "10.201.0.4")).status).toBe(200);
+  });
+});
+
 // The web app through the real server (needs the production build at BUILD_DIR).
 describe("the web app: session fixation, CSRF, open redirects", () => {
   let base: string;
@@ -342,6 +449,11 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
       DEV_OUTBOX: "1",
       CODES_PER_IP_HOUR: "1000",
       LOG_LEVEL: "warn",
+      // Small ceilings, so the oversized posts below stay small.
+      WEB_BODY_LIMIT: String(64 * 1024),
+      UPLOAD_BODY_LIMIT: String(1024 * 1024),
+      WS_CONNECTIONS_PER_IP: "3",
+      WS_FRAMES_PER_SECOND: "5",
     });
     await waitForHealth(port, () => true, 170_000).catch((error) => {
       throw new Error(`${error.message}: ${server.output()}`);
@@ -461,5 +573,116 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
     // A path on the site is kept.
     const kept = await signIn(account.email, undefined, "/asset?x=1");
     expect(kept.headers.get("location")).toBe("/asset?x=1");
+  });
+
+  /**
+   * A chunked post (no Content-Length to trust) of `total` bytes after `head`: what the server
+   * reads it must count itself.
+   */
+  const chunked = (head: string, total: number) => {
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    let sent = 0;
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+      },
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+  };
+
+  it("uploads: a chunked post over the limit is refused with 413 and the localized message", async () => {
+    const cookie = cookieOf(await signIn(account.email));
+    const boundary = "----attack";
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="front"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+    // (/verifyinfo reads its post the same way, past a KYC step this account has not taken.)
+    for (const page of ["/accountsettings?form=avatar"]) {
+      const res = await fetch(`${base}${page}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          ...sameSite,
+          origin: base,
+          cookie: `${cookie}; lng=${encodeURIComponent(btoa(JSON.stringify("ja")))}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
+        body: chunked(head, 1536 * 1024),
+        // @ts-expect-error Node's fetch needs this for a streamed request body
+        duplex: "half",
+      });
+      expect(res.status, `${page} ${res.headers.get("location")}`).toBe(413);
+      expect(await res.text(), page).toContain("ファイルが2Mを超えています");
+    }
+  });
+
+  it("form posts: a chunked post over WEB_BODY_LIMIT is refused with 413 in the visitor's language", async () => {
+    const res = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...sameSite,
+        origin: base,
+        cookie: `lng=${encodeURIComponent(btoa(JSON.stringify("ja")))}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: chunked("type=email&account=a%40b.test&password=", 512 * 1024),
+      // @ts-expect-error Node's fetch needs this for a streamed request body
+      duplex: "half",
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("リクエストのサイズが大きすぎます");
+    // A page with an upload form holds its other forms (here the nickname) to the same limit.
+    const nickname = await fetch(`${base}/accountsettings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...sameSite,
+        origin: base,
+        cookie: `${cookieOf(await signIn(account.email))}; lng=${encodeURIComponent(btoa(JSON.stringify("ja")))}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: chunked("name=", 512 * 1024),
+      // @ts-expect-error Node's fetch needs this for a streamed request body
+      duplex: "half",
+    });
+    expect(nickname.status).toBe(413);
+    expect(await nickname.text()).toContain("リクエストのサイズが大きすぎます");
+    // The same post announced by its Content-Length is refused unread.
+    const announced = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...sameSite, origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: `password=${"x".repeat(128 * 1024)}`,
+    });
+    expect(announced.status).toBe(413);
+    // An ordinary sign-in still works.
+    expect((await signIn(account.email)).status).toBe(302);
+  });
+
+  it("/ws: sockets per address are capped, and a flooding socket is closed with its reason", async () => {
+    const open = async () => {
+      const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`);
+      const closed = new Promise<[number, string]>((r) =>
+        ws.once("close", (code, why) => r([code, why.toString()])),
+      );
+      await new Promise((r, e) => {
+        ws.once("open", r);
+        ws.once("error", e);
+      });
+      return { ws, closed };
+    };
+    const sockets = [await open(), await open(), await open()];
+    const fourth = await open();
+    expect(await fourth.closed).toEqual([4029, "too many connections from this address"]);
+    const [flooding] = sockets;
+    for (let i = 0; i < 200; i++) flooding?.ws.send(JSON.stringify({ op: "ping" }));
+    expect(await flooding?.closed).toEqual([4008, "too many frames"]);
+    // The others are untouched, and the server still answers.
+    expect(sockets[1]?.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    for (const s of sockets) s.ws.close();
   });
 });

@@ -1028,7 +1028,10 @@ async function fuzzRoute(route: ActionRoute, index: number, operatorJar: () => P
 
 let source = "";
 beforeAll(async () => {
-  t = await testPlatform({ CODE_RESEND_SECONDS: "1", CODES_PER_IP_HOUR: "100000" }, { marketFeed: feed });
+  t = await testPlatform(
+    { CODE_RESEND_SECONDS: "1", CODES_PER_IP_HOUR: "100000", CODES_PER_DESTINATION_HOUR: "1000" },
+    { marketFeed: feed },
+  );
   const app = await loadWebApp({
     platformFetch: t.platform.fetch,
     sessionSecret: SECRET,

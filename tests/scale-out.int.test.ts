@@ -97,7 +97,8 @@ describe.skipIf(!databaseUrl || !redisUrl)("two instances on one PostgreSQL and 
         });
       }
 
-      // Five wrong passwords spread over both instances lock the account on both.
+      // Five wrong passwords from one address, spread over both instances, stop that address's
+      // tries at the account on both (the limit lives in Redis).
       for (let i = 0; i < 5; i++) {
         const wrong = await [apiA, apiB][i % 2]?.api("/login", {
           method: "POST",

@@ -20,6 +20,8 @@ export type WebServices = {
   publicUrl: string | undefined;
   /** Signed cookies holding a Google/Apple sign-in in progress (see oauth.ts). */
   oauthCookies: OAuthCookies;
+  /** UPLOAD_BODY_LIMIT: the most an upload form's post may carry, counted as it is read. */
+  uploadBodyLimit: number;
 };
 
 /**
@@ -49,7 +51,13 @@ export type SessionFlash = { toast: Toast };
  * Per-request facts from the HTTP server that a Web Request does not carry. `nonce`: the
  * Content-Security-Policy nonce of this response's inline scripts (web.ts makes one if absent).
  */
-export type RequestInfo = { clientIp: string; requestId: string; nonce?: string };
+export type RequestInfo = {
+  clientIp: string;
+  requestId: string;
+  nonce?: string;
+  /** The post was over WEB_BODY_LIMIT and was not read (web.ts); bodyLimitMiddleware refuses it. */
+  bodyTooLarge?: boolean;
+};
 
 export const servicesContext = createContext<WebServices>();
 export const requestInfoContext = createContext<RequestInfo>({ clientIp: "", requestId: "" });

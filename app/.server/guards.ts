@@ -1,8 +1,10 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
 import { screenFor } from "../route-table.ts";
-import { servicesContext } from "./context.ts";
+import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
+import { requestInfoContext, servicesContext } from "./context.ts";
 import { getToken } from "./session.ts";
+import { isUploadPost } from "./uploads.ts";
 
 /** Where the guard sends a visitor, so that login can bring them back (`redirectTo`). */
 export function loginRedirect(url: URL): string {
@@ -62,6 +64,14 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
   throw data({ messageKey: "common:errors.cross_site" }, { status: 403 });
 };
 
+/** A post over WEB_BODY_LIMIT, left unread by web.ts: 413 on the error page, in the visitor's language. */
+export const bodyLimitMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // An upload form's own action says "File exceeds 2M" above the form (uploads.ts).
+  if (context.get(requestInfoContext).bodyTooLarge && !isUploadPost(new URL(request.url)))
+    throw data({ messageKey: "messages:errors.payload_too_large" }, { status: 413 });
+  return next();
+};
+
 /**
  * Spam bots fill the hidden field of public forms; remix-utils' Honeypot checks it. And every
  * form of ours posts one of the two form encodings, with JavaScript or without: a post in any
@@ -74,8 +84,21 @@ export const honeypotMiddleware: MiddlewareFunction<Response> = async ({ request
   if (!/^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i.test(type)) {
     throw data({ messageKey: "common:errors.spam" }, { status: 415 });
   }
+  // An upload over its limit arrives unread and empty: its action refuses it (413).
+  if (context.get(requestInfoContext).bodyTooLarge) return next();
+  const services = context.get(servicesContext);
+  let form: FormData;
   try {
-    await context.get(servicesContext).honeypot.check(await request.clone().formData());
+    // Read within the largest limit a post may have (web.ts holds other posts to a smaller one):
+    // an upload over it goes on to its action, which refuses it with "File exceeds 2M".
+    const body = await readBodyWithin(request.clone(), services.uploadBodyLimit, "cancel");
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return next();
+    throw data({ messageKey: "common:errors.spam" }, { status: 400 });
+  }
+  try {
+    await services.honeypot.check(form);
   } catch {
     throw data({ messageKey: "common:errors.spam" }, { status: 400 });
   }

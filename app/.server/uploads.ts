@@ -1,18 +1,52 @@
-import type { Submission } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
 import { messageKey } from "../../platform/contract/message-key.ts";
+import { BodyTooLargeError, readBodyWithin } from "./body-limit.ts";
+import { requestInfoContext, servicesContext } from "./context.ts";
 
-/** Three images of 2 MB and the form around them: a larger post is refused before it is read. */
+/**
+ * Three images of 2 MB and the form around them (UPLOAD_BODY_LIMIT's default): a larger post is
+ * refused before it is read whole.
+ */
 export const UPLOAD_POST_LIMIT = 3 * 2 * 1024 * 1024 + 256 * 1024;
 
-/** Whether a post announces more than the upload forms ever need (spec: "File exceeds 2M"). */
-export function postTooLarge(request: Request) {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  return Number.isFinite(length) && length > UPLOAD_POST_LIMIT;
+/**
+ * The posts of the forms that carry images (avatar, identity documents), which may be as large
+ * as uploadBodyLimit; every other web post is held to bodyLimit (web.ts). `/x.data` is a
+ * client navigation's post to `/x`.
+ */
+export function isUploadPost(url: URL) {
+  const page = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+  return page === "/verifyinfo" || (page === "/accountsettings" && url.searchParams.get("form") === "avatar");
 }
 
-/** A reply that puts "File exceeds 2M" above the form, for a post refused before it was read. */
-export function tooLargeReply(submission: Submission<unknown>) {
-  return submission.reply({ formErrors: [messageKey("uploads.too_large")] });
+/**
+ * An upload form's data, read within `limit` bytes counted as they arrive (a chunked post
+ * announces no length, and an announced one is only a claim); undefined once the post passes it
+ * (or web.ts found it did), with the rest left unread.
+ */
+export async function readUploadForm(request: Request, context: Readonly<RouterContextProvider>) {
+  if (context.get(requestInfoContext).bodyTooLarge) return undefined;
+  const limit = context.get(servicesContext).uploadBodyLimit;
+  try {
+    const body = await readBodyWithin(request, limit);
+    const type = request.headers.get("content-type") ?? "";
+    return await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A 413 that puts "File exceeds 2M" above the form, for a post refused before it was read whole;
+ * `wrap` places the form's reply in the action's data.
+ */
+export function tooLargeReply<T = SubmissionResult<string[]>>(
+  submission: Submission<unknown>,
+  wrap: (reply: SubmissionResult<string[]>) => T = (reply) => reply as T,
+) {
+  return data(wrap(submission.reply({ formErrors: [messageKey("uploads.too_large")] })), { status: 413 });
 }
 
 /**

@@ -4,11 +4,13 @@
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { Honeypot } from "remix-utils/honeypot/server";
+import { BodyTooLargeError, bufferedRequest } from "./body-limit.ts";
 import { type RequestInfo, requestInfoContext, servicesContext, type WebServices } from "./context.ts";
 import { claimsThisHost, OAUTH_CALLBACK_PATHS, SAFE_METHODS } from "./guards.ts";
 import { createOAuthCookies } from "./oauth.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./security-headers.ts";
 import { createSessionStorage } from "./session.ts";
+import { isUploadPost, UPLOAD_POST_LIMIT } from "./uploads.ts";
 
 export type WebOptions = {
   /** The platform's fetch when co-hosted; otherwise apiUrl is used over HTTP. */
@@ -20,7 +22,14 @@ export type WebOptions = {
   codeResendSeconds?: number;
   publicUrl?: string;
   mode?: "development" | "production";
+  /** WEB_BODY_LIMIT: the most any other form post may carry (bytes, counted as read). */
+  bodyLimit?: number;
+  /** UPLOAD_BODY_LIMIT: the most an upload form's post may carry. */
+  uploadBodyLimit?: number;
 };
+
+/** Defaults of WEB_BODY_LIMIT and UPLOAD_BODY_LIMIT (platform/config.ts validates both). */
+export const WEB_BODY_LIMIT = 128 * 1024;
 
 function remotePlatform(apiUrl: string) {
   const base = new URL(apiUrl);
@@ -69,7 +78,9 @@ export function createWebHandler(options: WebOptions) {
     honeypot: new Honeypot({ encryptionSeed: options.sessionSecret }),
     publicUrl: options.publicUrl,
     oauthCookies: createOAuthCookies(options.sessionSecret, options.secureCookies),
+    uploadBodyLimit: options.uploadBodyLimit ?? UPLOAD_POST_LIMIT,
   };
+  const bodyLimit = options.bodyLimit ?? WEB_BODY_LIMIT;
   const handle = createRequestHandler(build, options.mode ?? "production");
   const production = (options.mode ?? "production") === "production";
   return async (request: Request, info: RequestInfo) => {
@@ -77,7 +88,26 @@ export function createWebHandler(options: WebOptions) {
     const nonce = info.nonce ?? newNonce();
     context.set(servicesContext, services);
     context.set(requestInfoContext, { ...info, nonce });
-    const response = await handle(markCrossSite(request), context);
+    // React Router reads a form post whole, however large: every post is read here first,
+    // counting the bytes, within bodyLimit (an image upload form's: uploadBodyLimit).
+    let limited = request;
+    if (!SAFE_METHODS.has(request.method)) {
+      const limit = isUploadPost(new URL(request.url)) ? services.uploadBodyLimit : bodyLimit;
+      try {
+        limited = await bufferedRequest(request, limit);
+      } catch (error) {
+        if (!(error instanceof BodyTooLargeError)) throw error;
+        // Handed on without its body and marked: bodyLimitMiddleware answers 413 on the error
+        // page, in the visitor's language like every other refusal; an upload form's action
+        // puts "File exceeds 2M" above its form.
+        const headers = new Headers(request.headers);
+        headers.delete("content-length");
+        headers.delete("transfer-encoding");
+        limited = new Request(request.url, { method: request.method, headers, signal: request.signal });
+        context.set(requestInfoContext, { ...info, nonce, bodyTooLarge: true });
+      }
+    }
+    const response = await handle(markCrossSite(limited), context);
     // server.ts sets these on everything it serves; on an edge runtime this is the only place.
     const hsts = production && new URL(request.url).protocol === "https:";
     return withSecurityHeaders(response, securityHeaders({ nonce, url: request.url, hsts }));

@@ -5,7 +5,7 @@ import { Form, redirect, useRouteLoaderData } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
-import { postTooLarge, tooLargeReply } from "../.server/uploads.ts";
+import { readUploadForm, tooLargeReply } from "../.server/uploads.ts";
 import { currentUser } from "../.server/user.ts";
 import { mediaUrl } from "../avatar.ts";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
@@ -34,10 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const api = apiClient(request, context);
   if (new URL(request.url).searchParams.get("form") === "avatar") {
-    if (postTooLarge(request)) {
-      return { avatar: tooLargeReply(parseWithZod(new FormData(), { schema: avatarForm })) };
-    }
-    const formData = await request.formData();
+    const formData = await readUploadForm(request, context);
+    if (!formData)
+      return tooLargeReply(parseWithZod(new FormData(), { schema: avatarForm }), (avatar) => ({ avatar }));
     const submission = parseWithZod(formData, { schema: avatarForm });
     if (submission.status !== "success") return { avatar: submission.reply() };
     const upload = new FormData();

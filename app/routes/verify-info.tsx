@@ -6,7 +6,7 @@ import type { KycStatus } from "../../platform/contract/kyc.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
-import { postTooLarge, tooLargeReply } from "../.server/uploads.ts";
+import { readUploadForm, tooLargeReply } from "../.server/uploads.ts";
 import { AuthHeading } from "../components/auth.tsx";
 import { ErrorList, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { ImageField } from "../components/security.tsx";
@@ -30,8 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (postTooLarge(request)) return tooLargeReply(parseWithZod(new FormData(), { schema: advancedForm }));
-  const submission = parseWithZod(await request.formData(), { schema: advancedForm });
+  const form = await readUploadForm(request, context);
+  if (!form) return tooLargeReply(parseWithZod(new FormData(), { schema: advancedForm }));
+  const submission = parseWithZod(form, { schema: advancedForm });
   if (submission.status !== "success") return submission.reply();
   const upload = new FormData();
   for (const name of ["front", "back", "holding"] as const) upload.append(name, submission.value[name]);

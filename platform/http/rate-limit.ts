@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import { ApiError } from "./errors.ts";
 
 /**
  * Counters for throttling (login attempts, code requests): a sliding window of events per key.
@@ -129,4 +130,13 @@ export async function createRedisRateLimiter(
       await redis.quit().catch(() => {});
     },
   };
+}
+
+/** The refusal of a throttled request: 429, the minutes left in its message, and Retry-After. */
+export function tooMany(retryAfterMs: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new ApiError(429, "errors.too_many_requests", {
+    params: { minutes },
+    headers: { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
+  });
 }

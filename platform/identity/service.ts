@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt } from "drizzle-orm";
 import { isValidPhoneNumber } from "libphonenumber-js/max";
 import { getSiteContent } from "../content/service.ts";
 import type { CodePurpose, User } from "../contract/identity.ts";
@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { Deps } from "../http/context.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
+import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
 import { postMessage } from "../inbox/service.ts";
 import { kycStates } from "../kyc/service.ts";
 import type { Notifier } from "../notify/notifier.ts";
@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { lockWithdrawals, securityFlags } from "./security.ts";
 import { createSession, revokeAllSessions } from "./sessions.ts";
 import { recordLogin, signIn } from "./sign-in.ts";
-import { users } from "./tables.ts";
+import { loginEvents, users } from "./tables.ts";
 
 export type IdentityDeps = Deps & { notifier: Notifier; limiter: RateLimiter };
 export type ClientInfo = { ip: string; userAgent: string; lang: Lang };
@@ -106,6 +106,14 @@ export async function sendCode(
 ): Promise<{ captchaKey: string }> {
   const { db } = deps;
   const target = targetOf(address, purpose, address.type === "email" ? "email" : "phone");
+  // Per address and destination (many people share one address behind a NAT, each asking for
+  // their own codes), under a higher ceiling for the address as a whole.
+  const pairCheck = await deps.limiter.hit(
+    `codes:pair:${client.ip}:${target.address}`,
+    deps.config.codesPerDestinationHour,
+    3_600_000,
+  );
+  if (!pairCheck.ok) throw tooMany(pairCheck.retryAfterMs);
   const ipCheck = await deps.limiter.hit(`codes:ip:${client.ip}`, deps.config.codesPerIpHour, 3_600_000);
   if (!ipCheck.ok) throw tooMany(ipCheck.retryAfterMs);
   const existing = await findUserByAddress(db, address);
@@ -140,13 +148,7 @@ export async function sendCode(
   return { captchaKey };
 }
 
-export function tooMany(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError(429, "errors.too_many_requests", {
-    params: { minutes },
-    headers: { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
-  });
-}
+export { tooMany };
 
 export function uidOf(id: number) {
   return String(10_000_000 + id);
@@ -245,12 +247,45 @@ export async function register(
   });
 }
 
-const ACCOUNT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
-const IP_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+const FIFTEEN_MINUTES = 15 * 60_000;
 
 /**
- * Password login, throttled per account and per IP: after 5 failures on an account (or 30 from
- * an address) in 15 minutes, further tries are refused with the minutes left.
+ * The account-wide steps of the growing delay (OWASP: slow brute force down, never lock the
+ * owner out): a quarter of the hourly allowance a minute, half of it in ten minutes, all of it
+ * in an hour. Each step passed makes the next try wait longer.
+ */
+function accountSteps(perHour: number) {
+  return [
+    { suffix: "1m", limit: Math.ceil(perHour / 4), windowMs: 60_000 },
+    { suffix: "10m", limit: Math.ceil(perHour / 2), windowMs: 10 * 60_000 },
+    { suffix: "1h", limit: perHour, windowMs: 3_600_000 },
+  ];
+}
+
+/** A device the owner signed in from (the same address and browser) in the last 90 days. */
+async function knownDevice(db: Db, userId: number, client: ClientInfo) {
+  const [seen] = await db
+    .select({ id: loginEvents.id })
+    .from(loginEvents)
+    .where(
+      and(
+        eq(loginEvents.userId, userId),
+        eq(loginEvents.success, true),
+        eq(loginEvents.ip, client.ip.slice(0, 64)),
+        eq(loginEvents.userAgent, client.userAgent.slice(0, 300)),
+        gt(loginEvents.createdAt, new Date(Date.now() - 90 * 86_400_000)),
+      ),
+    )
+    .limit(1);
+  return seen !== undefined;
+}
+
+/**
+ * Password login. Wrong passwords are limited per account and address pair and per address
+ * (LOGIN_FAILURES_PER_PAIR, LOGIN_FAILURES_PER_IP in 15 minutes), and per account by a growing
+ * delay (LOGIN_FAILURES_PER_ACCOUNT_HOUR) that the owner's known devices skip: knowing an e-mail
+ * no longer lets anyone lock its owner out. The owner is told once an hour while it happens.
+ * Every limit is keyed by the account as typed, so an unknown account answers the same.
  */
 export async function login(
   deps: IdentityDeps,
@@ -258,27 +293,44 @@ export async function login(
   client: ClientInfo,
 ) {
   const { db, limiter } = deps;
+  const { perPair, perIp, perAccountHour } = deps.config.loginLimits;
   const address = addressOfAccount(input.account, input.areaCode);
-  const accountKey = `login:acct:${address.type === "email" ? address.email : e164(address.areaCode, address.phone)}`;
+  const name = address.type === "email" ? address.email : e164(address.areaCode, address.phone);
+  const pairKey = `login:pair:${name}:${client.ip}`;
   const ipKey = `login:ip:${client.ip}`;
-  for (const [key, rule] of [
-    [accountKey, ACCOUNT_LIMIT],
-    [ipKey, IP_LIMIT],
+  const steps = accountSteps(perAccountHour).map((step) => ({
+    ...step,
+    key: `login:acct:${step.suffix}:${name}`,
+  }));
+  for (const [key, limit] of [
+    [pairKey, perPair],
+    [ipKey, perIp],
   ] as const) {
-    const state = await limiter.blocked(key, rule.limit, rule.windowMs);
+    const state = await limiter.blocked(key, limit, FIFTEEN_MINUTES);
     if (!state.ok) throw tooMany(state.retryAfterMs);
   }
   const user = await findUserByAddress(db, address);
+  const delays = await Promise.all(steps.map((step) => limiter.blocked(step.key, step.limit, step.windowMs)));
+  const wait = Math.max(0, ...delays.filter((d) => !d.ok).map((d) => d.retryAfterMs));
+  if (wait > 0 && !(user && (await knownDevice(db, user.id, client)))) throw tooMany(wait);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await limiter.hit(accountKey, ACCOUNT_LIMIT.limit, ACCOUNT_LIMIT.windowMs);
-    await limiter.hit(ipKey, IP_LIMIT.limit, IP_LIMIT.windowMs);
-    if (user)
+    await limiter.hit(pairKey, perPair, FIFTEEN_MINUTES);
+    await limiter.hit(ipKey, perIp, FIFTEEN_MINUTES);
+    for (const step of steps) await limiter.hit(step.key, step.limit, step.windowMs);
+    if (user) {
       await recordLogin(db, user.id, { method: "password", success: false, reason: "password", ...client });
+      const after = await Promise.all(
+        steps.map((step) => limiter.blocked(step.key, step.limit, step.windowMs)),
+      );
+      const slowed = after.some((state) => !state.ok);
+      if (slowed && (await limiter.hit(`login:notice:${user.id}`, 1, 3_600_000)).ok)
+        await postMessage(db, user.id, "security_login_attempts", { ip: client.ip || "-" });
+    }
     throw new ApiError(422, "identity.login_failed", { errors: { password: ["identity.login_failed"] } });
   }
   if (user.status !== "active") throw new ApiError(423, "identity.account_frozen");
-  await limiter.reset(accountKey);
+  await limiter.reset(pairKey);
   // A session, or the Google Authenticator step first when it is bound.
   return signIn(db, user.id, "password", client);
 }

@@ -16,6 +16,7 @@ export const INBOX_PARAMS = {
   security_phone_bound: ["address"],
   security_email_bound: ["address"],
   security_new_login: ["device", "ip"],
+  security_login_attempts: ["ip"],
   kyc_primary_approved: [],
   kyc_primary_rejected: ["reason"],
   kyc_advanced_approved: [],

@@ -22,6 +22,7 @@ export const INBOX_TYPES = [
   "security_phone_bound",
   "security_email_bound",
   "security_new_login",
+  "security_login_attempts",
   "kyc_primary_approved",
   "kyc_primary_rejected",
   "kyc_advanced_approved",

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { INTERVALS } from "../contract/market.ts";
 import type { Database } from "../db/client.ts";
 import type { HealthCheck } from "../http/health.ts";
-import { runAsLeader } from "../jobs/leader.ts";
+import { type Leadership, runAsLeader } from "../jobs/leader.ts";
 import type { Logger } from "../logger.ts";
 import type { Hub } from "../ws/hub.ts";
 import { createBinanceFeed } from "./binance.ts";
@@ -24,6 +24,8 @@ export const silentFeed: MarketFeed = {
   stop: async () => {},
 };
 
+const neverLeads: Leadership = { isLeader: () => false, stop: async () => {} };
+
 /**
  * The market domain: every instance keeps a view of the market from the bus and serves the
  * /ws channels; the one instance that leads runs the feed (simulator or Binance) and publishes.
@@ -36,6 +38,11 @@ export async function createMarket(options: {
   logger: Logger;
   /** Tests pass their own feed (a seeded simulator, a replayed Binance stream). */
   feed?: MarketFeed;
+  /**
+   * false: never compete to run the feed (the operator CLI). A command run with DATABASE_URL and
+   * no server up would otherwise take the feed's leadership and write candles while it ran.
+   */
+  lead?: boolean;
 }) {
   const { config, database, bus, hub, logger } = options;
   const db = database.db;
@@ -59,15 +66,18 @@ export async function createMarket(options: {
       ? createBinanceFeed({ wsUrl: config.binance.wsUrl, restUrl: config.binance.restUrl, logger })
       : createSimulator());
   const engine = createMarketEngine({ db, bus, logger, feed, cnyRate: config.usdtCnyRate });
-  const leadership = runAsLeader({
-    name: "market-feed",
-    databaseUrl: database.kind === "postgres" ? config.databaseUrl : undefined,
-    logger,
-    lead: async () => {
-      await engine.start(await feedInstruments(db));
-      return () => engine.stop();
-    },
-  });
+  const leadership: Leadership =
+    options.lead === false
+      ? neverLeads
+      : runAsLeader({
+          name: "market-feed",
+          databaseUrl: database.kind === "postgres" ? config.databaseUrl : undefined,
+          logger,
+          lead: async () => {
+            await engine.start(await feedInstruments(db));
+            return () => engine.stop();
+          },
+        });
 
   const accepts = (code: string) => listed.has(code);
   hub.registerChannel("price", { accepts, snapshot: (code) => view.ticker(code) });

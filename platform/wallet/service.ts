@@ -13,8 +13,10 @@ import {
 } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
+import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
 import { postMessage } from "../inbox/service.ts";
 import {
+  balanceOf,
   balancesOf,
   coinCode,
   freeze,
@@ -50,6 +52,8 @@ export type WalletDeps = {
   cnyRate: string;
   depositXpub: string;
   eosAccount: string;
+  /** Throttles conversion quotes (each one is a row): at most `perMinute` per customer. */
+  quoteLimit?: { limiter: RateLimiter; perMinute: number };
 };
 
 /** Conversion desks (terms in the contract, which the screens show): fee, quote life, minimum. */
@@ -330,12 +334,20 @@ export async function quoteExchange(
   desk: Desk = "standard",
 ): Promise<Quote> {
   const terms = DESKS[desk];
+  if (deps.quoteLimit) {
+    const { limiter, perMinute } = deps.quoteLimit;
+    const verdict = await limiter.hit(`quotes:user:${userId}`, perMinute, 60_000);
+    if (!verdict.ok) throw tooMany(verdict.retryAfterMs);
+  }
   const from = coinCode(input.from);
   const to = coinCode(input.to);
   if (from === to) throw fieldError("to", "wallet.same_coin");
   const [fromDecimals, toDecimals] = [await coinDecimals(deps.db, from), await coinDecimals(deps.db, to)];
   const amount = d(input.amount);
   checkScale(amount, fromDecimals);
+  // Only what the spot wallet holds can be quoted: a quote is a promise to convert it.
+  if ((await balanceOf(deps.db, userId, "spot", from)).available.lt(amount))
+    throw fieldError("amount", "wallet.insufficient");
   const { fromPrice, rate } = liveRate(deps, from, to);
   if (amount.mul(fromPrice).lt(terms.minUsdt))
     throw fieldError("amount", "wallet.desk_minimum", { minimum: terms.minUsdt.toFixed() });

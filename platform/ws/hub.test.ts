@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { createMemoryBus } from "../bus/memory.ts";
 import { createLogger } from "../logger.ts";
-import { createHub, type Hub } from "./hub.ts";
+import { CLOSE, createHub, type Hub, type HubOptions } from "./hub.ts";
 
 type Running = { hub: Hub; server: Server; url: string; bus: ReturnType<typeof createMemoryBus> };
 const running: Running[] = [];
 
-async function start(options: { idleTimeoutMs?: number } = {}): Promise<Running> {
+async function start(options: Partial<HubOptions> = {}): Promise<Running> {
   const bus = createMemoryBus();
   const hub = createHub({ bus, logger: createLogger("silent"), ...options });
   hub.registerChannel("price", {
@@ -142,5 +142,70 @@ describe("the /ws hub", () => {
       c.send({ op: "ping", pad: "x".repeat(5000) });
     });
     expect(code).toBe(1009);
+  });
+
+  const closed = (ws: WebSocket) =>
+    new Promise<{ code: number; reason: string }>((r) =>
+      ws.once("close", (code, reason) => r({ code, reason: reason.toString() })),
+    );
+
+  it("closes a socket that floods frames past its budget (4008), not one within it", async () => {
+    const { url } = await start({ framesPerSecond: 5 });
+    const calm = await connect(url);
+    for (let i = 0; i < 5; i++) {
+      calm.send({ op: "ping" });
+      expect(await calm.next()).toEqual({ op: "pong" });
+    }
+    const flood = await connect(url);
+    const done = closed(flood.ws);
+    for (let i = 0; i < 100; i++) flood.send({ op: "ping" });
+    expect(await done).toEqual({ code: CLOSE.frames[0], reason: "too many frames" });
+    // Fewer answers than frames: the budget (a burst of twice the rate) ran out.
+    expect(flood.frames.length).toBeLessThan(100);
+    expect(calm.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("caps sockets per address (4029); a closed one frees its place", async () => {
+    const { url, hub } = await start({ connectionsPerIp: 2 });
+    const [a, b] = [await connect(url), await connect(url)];
+    const third = await connect(url);
+    expect(await closed(third.ws)).toEqual({ code: 4029, reason: "too many connections from this address" });
+    expect(a.ws.readyState).toBe(WebSocket.OPEN);
+    a.ws.close();
+    await vi.waitFor(() => expect(hub.stats().clients).toBe(1));
+    const again = await connect(url);
+    again.send({ op: "ping" });
+    expect(await again.next()).toEqual({ op: "pong" });
+    expect(b.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("throttles auth frames per socket (4010) and asks about a refused token once", async () => {
+    let lookups = 0;
+    const { url } = await start({
+      authPerMinute: 3,
+      authenticate: async () => {
+        lookups++;
+        throw new Error("no such session");
+      },
+    });
+    const c = await connect(url);
+    for (let i = 0; i < 3; i++) {
+      c.send({ op: "auth", token: "stolen-or-guessed" });
+      expect(await c.next()).toMatchObject({ op: "error", message: "invalid or expired token" });
+    }
+    expect(lookups).toBe(1);
+    const done = closed(c.ws);
+    c.send({ op: "auth", token: "another-guess" });
+    expect(await done).toEqual({ code: 4010, reason: "too many auth attempts" });
+  });
+
+  it("closes a socket asking for more channels than allowed (4009)", async () => {
+    const { url } = await start({ maxSubscriptionsPerSocket: 1 });
+    const c = await connect(url);
+    c.send({ op: "subscribe", channel: "price", code: "btc/usdt" });
+    expect(await c.next()).toMatchObject({ op: "subscribed" });
+    const done = closed(c.ws);
+    c.send({ op: "subscribe", channel: "price", code: "eth/usdt" });
+    expect(await done).toEqual({ code: 4009, reason: "too many subscriptions" });
   });
 });

@@ -27,12 +27,42 @@ export type HubOptions = {
   logger: Logger;
   /** Connections silent for longer are closed (spec: clients ping every 5 s). */
   idleTimeoutMs?: number;
+  /** WS_SUBSCRIPTIONS: channels one socket may watch; asking for more closes it (4009). */
   maxSubscriptionsPerSocket?: number;
+  /** WS_FRAMES_PER_SECOND: a socket's steady frame rate (bursts of twice it); past it, 4008. */
+  framesPerSecond?: number;
+  /** WS_CONNECTIONS_PER_IP: open sockets per client address; the next one is closed (4029). */
+  connectionsPerIp?: number;
+  /** WS_AUTH_PER_MINUTE: auth frames per socket a minute; past it, 4010. */
+  authPerMinute?: number;
   /** Resolves a session token for private channels (the identity domain's). */
   authenticate?: (token: string) => Promise<{ id: number }>;
 };
 
-type Client = { socket: WebSocket; lastSeen: number; topics: Set<string>; userId?: number };
+/** Why the hub closes a socket (application close codes, 4000–4999), with the reason sent. */
+export const CLOSE = {
+  idle: [4000, "idle"],
+  frames: [4008, "too many frames"],
+  subscriptions: [4009, "too many subscriptions"],
+  auth: [4010, "too many auth attempts"],
+  connections: [4029, "too many connections from this address"],
+} as const;
+
+type Client = {
+  socket: WebSocket;
+  lastSeen: number;
+  topics: Set<string>;
+  userId?: number;
+  address: string;
+  /** The frame budget: a token bucket, refilled at framesPerSecond up to twice that. */
+  tokens: number;
+  refilledAt: number;
+  authTimes: number[];
+};
+
+/** Tokens already refused, remembered for a while: an auth flood with one bad token reads the DB once. */
+const REFUSED_TOKEN_MS = 30_000;
+const REFUSED_TOKENS_MAX = 10_000;
 type Topic = { clients: Set<Client>; subscription: Subscription };
 
 const MAX_BUFFERED = 1 << 20; // a client this far behind is too slow to keep
@@ -49,6 +79,12 @@ export function createHub(options: HubOptions) {
   const { bus, logger } = options;
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const maxSubscriptions = options.maxSubscriptionsPerSocket ?? 100;
+  const framesPerSecond = options.framesPerSecond ?? 20;
+  const burst = framesPerSecond * 2;
+  const connectionsPerIp = options.connectionsPerIp ?? 20;
+  const authPerMinute = options.authPerMinute ?? 5;
+  const perAddress = new Map<string, number>();
+  const refusedTokens = new Map<string, number>();
   const channels = new Map<string, ChannelDefinition>();
   const topics = new Map<string, Topic>();
   const clients = new Set<Client>();
@@ -58,7 +94,7 @@ export function createHub(options: HubOptions) {
     () => {
       const deadline = Date.now() - idleTimeoutMs;
       for (const client of clients) {
-        if (client.lastSeen < deadline) client.socket.close(4000, "idle");
+        if (client.lastSeen < deadline) client.socket.close(CLOSE.idle[0], CLOSE.idle[1]);
       }
     },
     Math.min(5000, idleTimeoutMs),
@@ -72,6 +108,48 @@ export function createHub(options: HubOptions) {
       return;
     }
     client.socket.send(text, { binary: false });
+  }
+
+  /** Takes one frame from the socket's budget; false (and the socket closed) when it is spent. */
+  function spend(client: Client): boolean {
+    const now = Date.now();
+    client.tokens = Math.min(burst, client.tokens + ((now - client.refilledAt) / 1000) * framesPerSecond);
+    client.refilledAt = now;
+    if (client.tokens < 1) {
+      closeFor(client, "frames");
+      return false;
+    }
+    client.tokens -= 1;
+    return true;
+  }
+
+  function closeFor(client: Client, why: keyof typeof CLOSE) {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    const [code, reason] = CLOSE[why];
+    client.socket.close(code, reason);
+    // A client that does not answer the closing handshake is cut a moment later.
+    setTimeout(() => client.socket.terminate(), 1000).unref();
+  }
+
+  async function authenticate(client: Client, token: unknown) {
+    const now = Date.now();
+    client.authTimes = client.authTimes.filter((t) => t > now - 60_000);
+    if (client.authTimes.length >= authPerMinute) return closeFor(client, "auth");
+    client.authTimes.push(now);
+    try {
+      if (typeof token !== "string" || !options.authenticate) throw new Error("no token");
+      if ((refusedTokens.get(token) ?? 0) > now) throw new Error("refused before");
+      try {
+        client.userId = (await options.authenticate(token)).id;
+      } catch (error) {
+        if (refusedTokens.size >= REFUSED_TOKENS_MAX) refusedTokens.clear();
+        refusedTokens.set(token, now + REFUSED_TOKEN_MS);
+        throw error;
+      }
+      return reply(client, { op: "authed" });
+    } catch {
+      return reply(client, { op: "error", message: "invalid or expired token" });
+    }
   }
 
   function reply(client: Client, message: Record<string, unknown>) {
@@ -121,16 +199,7 @@ export function createHub(options: HubOptions) {
     }
     const { op, channel, code, ...params } = frame as Record<string, unknown>;
     if (op === "ping") return reply(client, { op: "pong" });
-    if (op === "auth") {
-      const token = (frame as { token?: unknown }).token;
-      try {
-        if (typeof token !== "string" || !options.authenticate) throw new Error("no token");
-        client.userId = (await options.authenticate(token)).id;
-        return reply(client, { op: "authed" });
-      } catch {
-        return reply(client, { op: "error", message: "invalid or expired token" });
-      }
-    }
+    if (op === "auth") return authenticate(client, (frame as { token?: unknown }).token);
     if (op !== "subscribe" && op !== "unsubscribe") {
       return reply(client, { op: "error", message: "op must be ping, auth, subscribe or unsubscribe" });
     }
@@ -149,6 +218,8 @@ export function createHub(options: HubOptions) {
         leave(client, topicName);
         return reply(client, { op: "unsubscribed", channel, code: "me" });
       }
+      if (!client.topics.has(topicName) && client.topics.size >= maxSubscriptions)
+        return closeFor(client, "subscriptions");
       // "subscribed" promises delivery: with Redis, only once the topic's SUBSCRIBE is confirmed.
       if (!client.topics.has(topicName)) await join(client, topicName, { channel, code: "me" });
       return reply(client, { op: "subscribed", channel, code: "me" });
@@ -172,9 +243,7 @@ export function createHub(options: HubOptions) {
       return reply(client, { op: "unsubscribed", ...head });
     }
     if (!client.topics.has(topicName)) {
-      if (client.topics.size >= maxSubscriptions) {
-        return reply(client, { op: "error", channel, code, message: "too many subscriptions" });
-      }
+      if (client.topics.size >= maxSubscriptions) return closeFor(client, "subscriptions");
       await join(client, topicName, head);
     }
     reply(client, { op: "subscribed", ...head });
@@ -188,11 +257,31 @@ export function createHub(options: HubOptions) {
     }
   }
 
-  wss.on("connection", (socket: WebSocket, _request: IncomingMessage, userId?: number) => {
-    const client: Client = { socket, lastSeen: Date.now(), topics: new Set(), userId };
+  wss.on("connection", (socket: WebSocket, request: IncomingMessage, userId?: number, ip?: string) => {
+    const address = ip ?? request.socket.remoteAddress ?? "";
+    const now = Date.now();
+    const client: Client = {
+      socket,
+      lastSeen: now,
+      topics: new Set(),
+      userId,
+      address,
+      tokens: burst,
+      refilledAt: now,
+      authTimes: [],
+    };
     clients.add(client);
+    const open = (perAddress.get(address) ?? 0) + 1;
+    perAddress.set(address, open);
+    socket.on("close", () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+    if (open > connectionsPerIp) closeFor(client, "connections");
     socket.on("message", (data, isBinary) => {
       client.lastSeen = Date.now();
+      if (!spend(client)) return;
       if (isBinary) return reply(client, { op: "error", message: "frames must be text" });
       onMessage(client, data.toString()).catch((error) => {
         logger.error({ err: error }, "ws frame failed");
@@ -200,6 +289,7 @@ export function createHub(options: HubOptions) {
     });
     socket.on("ping", () => {
       client.lastSeen = Date.now();
+      spend(client);
     });
     socket.on("pong", () => {
       client.lastSeen = Date.now();
@@ -217,11 +307,12 @@ export function createHub(options: HubOptions) {
       channels.set(name, definition);
     },
     /**
-     * `userId`: the user the upgrade request already proved to be (the web session's cookie, see
+     * `ip`: the client's address as server.ts sees it (behind a proxy, X-Forwarded-For); else the
+     * socket's. `userId`: the user the upgrade request already proved to be (the web session's cookie, see
      * server.ts), so the page's socket reaches private channels without ever holding a token.
      */
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, userId?: number) {
-      wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request, userId));
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, userId?: number, ip?: string) {
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request, userId, ip));
     },
     stats() {
       return { clients: clients.size, topics: topics.size };

@@ -336,6 +336,10 @@ export default {
       title: "New sign-in",
       body: "Your account was signed in on {{device}} from {{ip}}. If this was not you, change your password and contact customer service.",
     },
+    security_login_attempts: {
+      title: "Wrong passwords on your account",
+      body: "Several wrong passwords were tried on your account, the latest from {{ip}}. Your usual devices can still sign in; others must wait between tries for a while. If this was not you, choose a strong password and turn on Google Authenticator.",
+    },
     kyc_primary_approved: {
       title: "Identity verified",
       body: "Your primary identity verification was approved.",

@@ -337,6 +337,10 @@ const es: Messages = {
       title: "Nuevo inicio de sesión",
       body: "Se inició sesión en tu cuenta en {{device}} desde {{ip}}. Si no fuiste tú, cambia tu contraseña y contacta con atención al cliente.",
     },
+    security_login_attempts: {
+      title: "Contraseñas incorrectas en tu cuenta",
+      body: "Se probaron varias contraseñas incorrectas en tu cuenta, la última desde {{ip}}. Tus dispositivos habituales pueden seguir iniciando sesión; los demás deben esperar un tiempo entre intentos. Si no fuiste tú, elige una contraseña segura y activa Google Authenticator.",
+    },
     kyc_primary_approved: {
       title: "Identidad verificada",
       body: "Tu verificación de identidad básica fue aprobada.",

@@ -337,6 +337,10 @@ const id: Messages = {
       title: "Login baru",
       body: "Akun Anda login di {{device}} dari {{ip}}. Jika ini bukan Anda, ganti kata sandi dan hubungi layanan pelanggan.",
     },
+    security_login_attempts: {
+      title: "Kata sandi salah pada akun Anda",
+      body: "Beberapa kata sandi salah dicoba pada akun Anda, yang terakhir dari {{ip}}. Perangkat yang biasa Anda gunakan tetap dapat login; perangkat lain harus menunggu di antara percobaan. Jika ini bukan Anda, gunakan kata sandi yang kuat dan aktifkan Google Authenticator.",
+    },
     kyc_primary_approved: {
       title: "Identitas terverifikasi",
       body: "Verifikasi identitas dasar Anda telah disetujui.",

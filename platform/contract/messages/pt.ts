@@ -336,6 +336,10 @@ const pt: Messages = {
       title: "Novo login",
       body: "Houve um login na sua conta em {{device}} a partir de {{ip}}. Se não foi você, troque sua senha e fale com o atendimento.",
     },
+    security_login_attempts: {
+      title: "Senhas erradas na sua conta",
+      body: "Várias senhas erradas foram tentadas na sua conta, a última a partir de {{ip}}. Seus dispositivos habituais continuam podendo entrar; os demais precisam esperar entre as tentativas. Se não foi você, escolha uma senha forte e ative o Google Authenticator.",
+    },
     kyc_primary_approved: {
       title: "Identidade verificada",
       body: "Sua verificação de identidade básica foi aprovada.",

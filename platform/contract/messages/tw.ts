@@ -328,6 +328,10 @@ const tw: Messages = {
       title: "新的登入",
       body: "您的帳戶在 {{device}}（{{ip}}）上登入。如果不是您本人，請修改密碼並聯絡客服。",
     },
+    security_login_attempts: {
+      title: "帳戶多次密碼錯誤",
+      body: "有人多次使用錯誤密碼嘗試登入您的帳戶，最近一次來自 {{ip}}。您常用的裝置仍可正常登入，其他裝置需稍候再試。如果不是您本人，請設定高強度密碼並開啟 Google 驗證器。",
+    },
     kyc_primary_approved: {
       title: "身分認證已通過",
       body: "您的初級身分認證已通過。",

@@ -334,6 +334,10 @@ const vn: Messages = {
       title: "Đăng nhập mới",
       body: "Tài khoản của bạn vừa đăng nhập trên {{device}} từ {{ip}}. Nếu không phải bạn, hãy đổi mật khẩu và liên hệ bộ phận chăm sóc khách hàng.",
     },
+    security_login_attempts: {
+      title: "Nhập sai mật khẩu nhiều lần",
+      body: "Tài khoản của bạn đã bị thử mật khẩu sai nhiều lần, lần gần nhất từ {{ip}}. Các thiết bị quen thuộc của bạn vẫn đăng nhập được; thiết bị khác phải chờ giữa các lần thử. Nếu không phải bạn, hãy đặt mật khẩu mạnh và bật Google Authenticator.",
+    },
     kyc_primary_approved: {
       title: "Đã xác minh danh tính",
       body: "Xác minh danh tính cơ bản của bạn đã được duyệt.",

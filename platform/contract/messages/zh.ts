@@ -328,6 +328,10 @@ const zh: Messages = {
       title: "新的登录",
       body: "您的账户在 {{device}}（{{ip}}）上登录。如果不是您本人，请修改密码并联系客服。",
     },
+    security_login_attempts: {
+      title: "账户多次密码错误",
+      body: "有人多次使用错误密码尝试登录您的账户，最近一次来自 {{ip}}。您常用的设备仍可正常登录，其他设备需稍候再试。如果不是您本人，请设置高强度密码并开启谷歌验证器。",
+    },
     kyc_primary_approved: {
       title: "身份认证已通过",
       body: "您的初级身份认证已通过。",
