@@ -121,7 +121,7 @@ export function DisplaySettings({
             ))}
           </select>
           <button type="submit" className="btn btn-secondary justify-self-end">
-            {t("common:settings.save")}
+            {t("common:settings.apply")}
           </button>
         </div>
       </Form>

@@ -72,7 +72,7 @@ export default {
       updown_red: "Red up, green down",
       timezone: "Time zone",
       timezone_auto: "Automatic: {{zone}}",
-      save: "Save",
+      apply: "Apply",
     },
     language: {
       unknown: "Choose one of the listed options",

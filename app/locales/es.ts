@@ -74,7 +74,7 @@ const es: UiResources = {
       updown_red: "Rojo sube, verde baja",
       timezone: "Zona horaria",
       timezone_auto: "Automática: {{zone}}",
-      save: "Guardar",
+      apply: "Aplicar",
     },
     language: {
       unknown: "Elige una de las opciones de la lista",

@@ -72,7 +72,7 @@ const id: UiResources = {
       updown_red: "Merah naik, hijau turun",
       timezone: "Zona waktu",
       timezone_auto: "Otomatis: {{zone}}",
-      save: "Simpan",
+      apply: "Terapkan",
     },
     language: {
       unknown: "Pilih salah satu opsi dalam daftar",

@@ -72,7 +72,7 @@ const ja: UiResources = {
       updown_red: "赤が上昇、緑が下落",
       timezone: "タイムゾーン",
       timezone_auto: "自動: {{zone}}",
-      save: "保存",
+      apply: "適用",
     },
     language: {
       unknown: "一覧から選択してください",

@@ -72,7 +72,7 @@ const kr: UiResources = {
       updown_red: "빨강 상승, 초록 하락",
       timezone: "시간대",
       timezone_auto: "자동: {{zone}}",
-      save: "저장",
+      apply: "적용",
     },
     language: {
       unknown: "목록에서 하나를 선택해 주세요",

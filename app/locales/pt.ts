@@ -72,7 +72,7 @@ const pt: UiResources = {
       updown_red: "Vermelho sobe, verde desce",
       timezone: "Fuso horário",
       timezone_auto: "Automático: {{zone}}",
-      save: "Salvar",
+      apply: "Aplicar",
     },
     language: {
       unknown: "Escolha uma das opções da lista",

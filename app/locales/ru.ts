@@ -73,7 +73,7 @@ const ru: UiResources = {
       updown_red: "Рост красным, падение зелёным",
       timezone: "Часовой пояс",
       timezone_auto: "Автоматически: {{zone}}",
-      save: "Сохранить",
+      apply: "Применить",
     },
     language: {
       unknown: "Выберите один из вариантов в списке",

@@ -71,7 +71,7 @@ const tw: UiResources = {
       updown_red: "紅漲綠跌",
       timezone: "時區",
       timezone_auto: "自動:{{zone}}",
-      save: "儲存",
+      apply: "套用",
     },
     language: {
       unknown: "請從清單中選擇一個選項",

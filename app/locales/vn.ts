@@ -74,7 +74,7 @@ const vn: UiResources = {
       updown_red: "Đỏ tăng, xanh giảm",
       timezone: "Múi giờ",
       timezone_auto: "Tự động: {{zone}}",
-      save: "Lưu",
+      apply: "Áp dụng",
     },
     language: {
       unknown: "Vui lòng chọn một mục trong danh sách",

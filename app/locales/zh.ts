@@ -71,7 +71,7 @@ const zh: UiResources = {
       updown_red: "红涨绿跌",
       timezone: "时区",
       timezone_auto: "自动:{{zone}}",
-      save: "保存",
+      apply: "应用",
     },
     language: {
       unknown: "请从列表中选择一项",

@@ -156,7 +156,7 @@ test.describe("time zone", () => {
       await expect(zone.locator("option:checked")).toContainText("UTC");
     }
     await zone.selectOption("Asia/Kolkata");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect(zone).toHaveValue("Asia/Kolkata");
     await expect(zone.locator("option:checked")).toContainText("GMT+5:30");
     await context.close();
