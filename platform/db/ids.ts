@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
 
 type Serial = "orders" | "ledger_transactions";
 
@@ -15,16 +14,10 @@ export function reservedIds(table: Serial, count: number): SQL {
       from generate_series(1, ${count}::int)) as reserved)`;
 }
 
-/** Reads the JSON array a `reservedIds` fragment answered (drivers parse json, or leave text). */
-export function idsOf(value: unknown): number[] {
-  const list = typeof value === "string" ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]);
-  return list.map(Number);
+/** A json column as answered: drivers parse json, or leave it as text. */
+export function jsonOf<T>(value: unknown, empty: T): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : ((value ?? empty) as T);
 }
 
-/** `reservedIds` on its own. */
-export async function reserveIds(tx: Db, table: Serial, count: number) {
-  const result = (await tx.execute(sql`select ${reservedIds(table, count)} as ids`)) as unknown as {
-    rows: { ids: unknown }[];
-  };
-  return idsOf(result.rows[0]?.ids);
-}
+/** The ids a `reservedIds` fragment answered. */
+export const idsOf = (value: unknown): number[] => jsonOf<unknown[]>(value, []).map(Number);

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { idsOf, reservedIds } from "../db/ids.ts";
+import { idsOf, jsonOf, reservedIds } from "../db/ids.ts";
 import { ApiError } from "../http/errors.ts";
 import { BALANCE_CHANNEL, type BalanceNotice } from "./events.ts";
 import { ledgerAccounts } from "./tables.ts";
@@ -204,9 +204,10 @@ async function lockAccounts(
     rows: { accounts: unknown; ids: unknown }[];
   };
   const [answer] = found.rows;
-  const accounts = (
-    typeof answer?.accounts === "string" ? JSON.parse(answer.accounts) : (answer?.accounts ?? [])
-  ) as { id: number; user_id: number | null; kind: string; coin: string }[];
+  const accounts = jsonOf<{ id: number; user_id: number | null; kind: string; coin: string }[]>(
+    answer?.accounts,
+    [],
+  );
   const ids = new Map<string, number>();
   for (const row of accounts) {
     const key =

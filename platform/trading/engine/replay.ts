@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coinCode } from "../../ledger/ledger.ts";
 import { engineLog, engineState, orders, trades } from "../tables.ts";
@@ -86,11 +86,7 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
       );
   });
 
-  const spotOrders = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.market, "spot")))
-    .orderBy(asc(orders.id));
+  const spotOrders = await db.select().from(orders).where(eq(orders.market, "spot")).orderBy(asc(orders.id));
   for (const row of spotOrders) {
     const r = finals.get(row.id);
     if (!r) {
