@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { JOURNEYS } from "./e2e/journeys.ts";
+
+// Issue 19: the suite walks every function the spec lists. The spec's own words are the list:
+// each phrase of section 2's "What the screens let a user do" (and the tab bar) must be in the
+// map, and each journey the map names must exist in its file, so a function added to the spec, a
+// renamed journey or a deleted one fails here rather than going untested.
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const spec = readFileSync(here("../../shared/spec/product-spec.md"), "utf8");
+
+function section(heading: string) {
+  const start = spec.indexOf(heading);
+  if (start < 0) throw new Error(`the spec has no "${heading}"`);
+  const rest = spec.slice(start + heading.length);
+  const end = rest.search(/\n#{2,3} /);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** The spec's lines about what a user can do: the tab bar's first sentence and each bullet. */
+const lines = [
+  (section("### Tab bar").trim().split(". ")[0] ?? "").trim(),
+  ...section("### What the screens let a user do")
+    .split("\n")
+    .filter((line) => line.startsWith("- "))
+    .map((line) => line.slice(2).trim()),
+];
+
+/** A line's phrases: its parts between commas, semicolons and full stops, less a "Label: " lead. */
+const phrases = (line: string) =>
+  line
+    .split(/[,;]|\.(?:\s|$)/)
+    .map((part) => part.replace(/^[A-Z][\w ]+: /, "").trim())
+    .filter((part) => part.length > 0);
+
+describe("the journey map", () => {
+  it("reads the spec's list", () => {
+    expect(lines.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("quotes the spec word for word", () => {
+    const text = lines.join("\n");
+    for (const { spec: words } of JOURNEYS) expect(text, words).toContain(words);
+  });
+
+  it("covers every phrase of every line", () => {
+    const uncovered = lines.flatMap((line) =>
+      phrases(line).filter((phrase) => !JOURNEYS.some((f) => f.spec.includes(phrase))),
+    );
+    expect(uncovered).toEqual([]);
+  });
+
+  it("names journeys that exist", () => {
+    const missing: string[] = [];
+    for (const { journeys } of JOURNEYS) {
+      expect(journeys.length).toBeGreaterThan(0);
+      for (const { file, test } of journeys) {
+        const source = readFileSync(here(`./e2e/${file}`), "utf8");
+        const named = new RegExp(
+          `(?:test|journey)\\(\\s*(?:\\d+,\\s*)?"${test.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`,
+        );
+        if (!named.test(source)) missing.push(`${file}: ${test}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
