@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { alertRoutes } from "./alerts/routes.ts";
+import { startAlertWatcher } from "./alerts/service.ts";
 import type { Bus } from "./bus/bus.ts";
 import { createMemoryBus } from "./bus/memory.ts";
 import { createRedisBus } from "./bus/redis.ts";
@@ -242,6 +244,10 @@ export async function createPlatform(options: {
     leaderJob("ledger-events", () =>
       relayBalanceChanges({ database, bus, logger, unread: (userId) => unreadCount(database.db, userId) }),
     );
+    // Price alerts: any instance takes them; the leader watches the market and fires each once.
+    const alerts = { db: database.db, bus, view: market.view };
+    alertRoutes(api, alerts);
+    leaderJob("price-alerts", () => startAlertWatcher(alerts, logger));
     identityRoutes(api, identity);
     referralRoutes(api, identity);
     inboxRoutes(api);

@@ -1,6 +1,7 @@
 // The one Drizzle schema: each domain owns its tables in its own folder; this file gathers them
 // for the client, the migrator and drizzle-kit.
 export * from "../admin/tables.ts";
+export * from "../alerts/tables.ts";
 export * from "../content/tables.ts";
 export * from "../earn/tables.ts";
 export * from "../identity/tables.ts";

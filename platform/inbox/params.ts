@@ -35,4 +35,7 @@ export const INBOX_PARAMS = {
   earn_reward: ["amount", "coin"],
   launchpad_delivered: ["amount", "coin"],
   agent_approved: ["address"],
+  price_alert_above: ["code", "price", "level"],
+  price_alert_below: ["code", "price", "level"],
+  price_alert_move: ["code", "price", "percent", "window"],
 } as const satisfies Record<InboxType, readonly string[]>;

@@ -41,6 +41,9 @@ export const INBOX_TYPES = [
   "earn_reward",
   "launchpad_delivered",
   "agent_approved",
+  "price_alert_above",
+  "price_alert_below",
+  "price_alert_move",
 ] as const;
 export type InboxType = (typeof INBOX_TYPES)[number];
 

@@ -303,6 +303,25 @@ export default {
     exists_text:
       "Someone tried to create a {{site}} account with this address, which already has one. If it was you, log in instead, or reset your password if you forgot it. If it was not you, you can ignore this message.",
   },
+  alerts: {
+    code_required: "Choose a market",
+    code_unknown: "This market does not exist or is not listed",
+    kind_required: "Choose when to alert you",
+    price_required: "Enter a price",
+    percent_required: "Enter a percentage",
+    percent_range: "Enter a move from {{minimum}} % to {{maximum}} %",
+    window_invalid: "Choose 15 minutes, 1 hour or 4 hours",
+    no_price: "This market has no price right now; try again in a moment",
+    above_now: "The price is already {{price}}: an alert for a rise must be higher",
+    below_now: "The price is already {{price}}: an alert for a fall must be lower",
+    price_far: "Choose a price between a tenth and ten times the price now ({{price}})",
+    too_many: "You can have at most {{max}} alerts armed: delete one first",
+    not_found: "This alert does not exist",
+    already_armed: "This alert is already armed",
+    added: "Alert set",
+    deleted: "Alert deleted",
+    rearmed: "Alert armed again",
+  },
   inbox: {
     security_password_changed: {
       title: "Login password changed",
@@ -411,6 +430,18 @@ export default {
     agent_approved: {
       title: "You are now an agent",
       body: "Your agent authorization is complete. Authorization address: {{address}}.",
+    },
+    price_alert_above: {
+      title: "{{code}} rose to your price",
+      body: "{{code}} reached {{price}} (your alert: rises to {{level}}).",
+    },
+    price_alert_below: {
+      title: "{{code}} fell to your price",
+      body: "{{code}} reached {{price}} (your alert: falls to {{level}}).",
+    },
+    price_alert_move: {
+      title: "{{code}} moved {{percent}} %",
+      body: "{{code}} moved {{percent}} % or more within {{window}} minutes; it is now {{price}}.",
     },
     unknown: {
       title: "Notice",

@@ -304,6 +304,25 @@ const es: Messages = {
     exists_text:
       "Alguien ha intentado crear una cuenta de {{site}} con este correo o número de teléfono, que ya tiene una. Si has sido tú, inicia sesión o, si has olvidado tu contraseña, restablécela. Si no has sido tú, puedes ignorar este mensaje.",
   },
+  alerts: {
+    code_required: "Elige un mercado",
+    code_unknown: "Este mercado no existe o no está listado",
+    kind_required: "Elige cuándo avisarte",
+    price_required: "Introduce un precio",
+    percent_required: "Introduce un porcentaje",
+    percent_range: "Introduce un movimiento de {{minimum}} % a {{maximum}} %",
+    window_invalid: "Elige 15 minutos, 1 hora o 4 horas",
+    no_price: "Este mercado no tiene precio ahora mismo; inténtalo de nuevo en un momento",
+    above_now: "El precio ya es {{price}}: una alerta de subida debe estar por encima",
+    below_now: "El precio ya es {{price}}: una alerta de bajada debe estar por debajo",
+    price_far: "Elige un precio entre una décima parte y diez veces el precio actual ({{price}})",
+    too_many: "Puedes tener como máximo {{max}} alertas activas: borra una primero",
+    not_found: "Esta alerta no existe",
+    already_armed: "Esta alerta ya está activa",
+    added: "Alerta creada",
+    deleted: "Alerta borrada",
+    rearmed: "Alerta activada de nuevo",
+  },
   inbox: {
     security_password_changed: {
       title: "Contraseña de acceso cambiada",
@@ -412,6 +431,18 @@ const es: Messages = {
     agent_approved: {
       title: "Ya eres agente",
       body: "Tu autorización de agente está completa. Dirección de autorización: {{address}}.",
+    },
+    price_alert_above: {
+      title: "{{code}} subió a tu precio",
+      body: "{{code}} llegó a {{price}} (tu alerta: sube a {{level}}).",
+    },
+    price_alert_below: {
+      title: "{{code}} bajó a tu precio",
+      body: "{{code}} llegó a {{price}} (tu alerta: baja a {{level}}).",
+    },
+    price_alert_move: {
+      title: "{{code}} se movió un {{percent}} %",
+      body: "{{code}} se movió un {{percent}} % o más en {{window}} minutos; ahora está en {{price}}.",
     },
     unknown: {
       title: "Aviso",

@@ -304,6 +304,25 @@ const id: Messages = {
     exists_text:
       "Seseorang mencoba membuat akun {{site}} dengan email atau nomor ponsel ini, padahal sudah terdaftar pada sebuah akun. Jika itu Anda, silakan masuk, atau atur ulang kata sandi jika Anda lupa. Jika bukan Anda, abaikan saja pesan ini.",
   },
+  alerts: {
+    code_required: "Pilih pasar",
+    code_unknown: "Pasar ini tidak ada atau tidak terdaftar",
+    kind_required: "Pilih kapan Anda diberi tahu",
+    price_required: "Masukkan harga",
+    percent_required: "Masukkan persentase",
+    percent_range: "Masukkan pergerakan dari {{minimum}} % sampai {{maximum}} %",
+    window_invalid: "Pilih 15 menit, 1 jam, atau 4 jam",
+    no_price: "Pasar ini belum punya harga saat ini; coba lagi sebentar lagi",
+    above_now: "Harga sudah {{price}}: peringatan naik harus lebih tinggi",
+    below_now: "Harga sudah {{price}}: peringatan turun harus lebih rendah",
+    price_far: "Pilih harga antara sepersepuluh dan sepuluh kali harga sekarang ({{price}})",
+    too_many: "Anda hanya bisa punya {{max}} peringatan aktif: hapus satu dulu",
+    not_found: "Peringatan ini tidak ada",
+    already_armed: "Peringatan ini sudah aktif",
+    added: "Peringatan dipasang",
+    deleted: "Peringatan dihapus",
+    rearmed: "Peringatan diaktifkan lagi",
+  },
   inbox: {
     security_password_changed: {
       title: "Kata sandi login diubah",
@@ -412,6 +431,18 @@ const id: Messages = {
     agent_approved: {
       title: "Anda kini seorang agen",
       body: "Otorisasi agen Anda selesai. Alamat otorisasi: {{address}}.",
+    },
+    price_alert_above: {
+      title: "{{code}} naik ke harga Anda",
+      body: "{{code}} mencapai {{price}} (peringatan Anda: naik ke {{level}}).",
+    },
+    price_alert_below: {
+      title: "{{code}} turun ke harga Anda",
+      body: "{{code}} mencapai {{price}} (peringatan Anda: turun ke {{level}}).",
+    },
+    price_alert_move: {
+      title: "{{code}} bergerak {{percent}} %",
+      body: "{{code}} bergerak {{percent}} % atau lebih dalam {{window}} menit; sekarang {{price}}.",
     },
     unknown: {
       title: "Pemberitahuan",

@@ -301,6 +301,25 @@ const ja: Messages = {
     exists_text:
       "このメールアドレスまたは電話番号で{{site}}アカウントの作成が試みられましたが、すでにアカウントが登録されています。ご本人の場合は、そのままログインしてください。パスワードをお忘れの場合は、再設定してください。お心当たりがない場合は、このメッセージを無視していただいて構いません。",
   },
+  alerts: {
+    code_required: "マーケットを選んでください",
+    code_unknown: "このマーケットは存在しないか、上場していません",
+    kind_required: "通知の条件を選んでください",
+    price_required: "価格を入力してください",
+    percent_required: "変動率を入力してください",
+    percent_range: "{{minimum}}%から{{maximum}}%の変動率を入力してください",
+    window_invalid: "15分、1時間、4時間から選んでください",
+    no_price: "このマーケットには現在価格がありません。しばらくしてからお試しください",
+    above_now: "現在の価格はすでに{{price}}です。上昇アラートはそれより高く設定してください",
+    below_now: "現在の価格はすでに{{price}}です。下落アラートはそれより低く設定してください",
+    price_far: "現在の価格（{{price}}）の10分の1から10倍の間で設定してください",
+    too_many: "有効なアラートは最大{{max}}件です。先に1件削除してください",
+    not_found: "このアラートは存在しません",
+    already_armed: "このアラートはすでに有効です",
+    added: "アラートを設定しました",
+    deleted: "アラートを削除しました",
+    rearmed: "アラートを再び有効にしました",
+  },
   inbox: {
     security_password_changed: {
       title: "ログインパスワードを変更しました",
@@ -409,6 +428,18 @@ const ja: Messages = {
     agent_approved: {
       title: "代理店になりました",
       body: "代理店の認証が完了しました。認証アドレス：{{address}}。",
+    },
+    price_alert_above: {
+      title: "{{code}}が設定価格まで上昇しました",
+      body: "{{code}}が{{price}}に達しました（アラート：{{level}}まで上昇）。",
+    },
+    price_alert_below: {
+      title: "{{code}}が設定価格まで下落しました",
+      body: "{{code}}が{{price}}に達しました（アラート：{{level}}まで下落）。",
+    },
+    price_alert_move: {
+      title: "{{code}}が{{percent}}%変動しました",
+      body: "{{code}}が{{window}}分以内に{{percent}}%以上変動しました。現在の価格は{{price}}です。",
     },
     unknown: {
       title: "お知らせ",

@@ -300,6 +300,25 @@ const kr: Messages = {
     exists_text:
       "누군가 이 이메일 또는 휴대폰 번호로 {{site}} 계정을 만들려고 했지만, 이미 가입된 계정이 있습니다. 본인이라면 로그인하시고, 비밀번호를 잊으셨다면 재설정하세요. 본인이 아니라면 이 메시지를 무시하셔도 됩니다.",
   },
+  alerts: {
+    code_required: "마켓을 선택하세요",
+    code_unknown: "존재하지 않거나 상장되지 않은 마켓입니다",
+    kind_required: "알림 조건을 선택하세요",
+    price_required: "가격을 입력하세요",
+    percent_required: "변동률을 입력하세요",
+    percent_range: "{{minimum}}%에서 {{maximum}}% 사이의 변동률을 입력하세요",
+    window_invalid: "15분, 1시간, 4시간 중에서 선택하세요",
+    no_price: "지금은 이 마켓의 가격이 없습니다. 잠시 후 다시 시도하세요",
+    above_now: "현재 가격이 이미 {{price}}입니다. 상승 알림은 더 높게 설정하세요",
+    below_now: "현재 가격이 이미 {{price}}입니다. 하락 알림은 더 낮게 설정하세요",
+    price_far: "현재 가격({{price}})의 10분의 1에서 10배 사이로 설정하세요",
+    too_many: "활성 알림은 최대 {{max}}개입니다. 먼저 하나를 삭제하세요",
+    not_found: "존재하지 않는 알림입니다",
+    already_armed: "이미 활성화된 알림입니다",
+    added: "알림을 설정했습니다",
+    deleted: "알림을 삭제했습니다",
+    rearmed: "알림을 다시 활성화했습니다",
+  },
   inbox: {
     security_password_changed: {
       title: "로그인 비밀번호 변경됨",
@@ -408,6 +427,18 @@ const kr: Messages = {
     agent_approved: {
       title: "에이전트가 되었습니다",
       body: "에이전트 승인이 완료되었습니다. 승인 주소: {{address}}.",
+    },
+    price_alert_above: {
+      title: "{{code}}이(가) 설정 가격까지 올랐습니다",
+      body: "{{code}}이(가) {{price}}에 도달했습니다(알림: {{level}}까지 상승).",
+    },
+    price_alert_below: {
+      title: "{{code}}이(가) 설정 가격까지 내렸습니다",
+      body: "{{code}}이(가) {{price}}에 도달했습니다(알림: {{level}}까지 하락).",
+    },
+    price_alert_move: {
+      title: "{{code}} {{percent}}% 변동",
+      body: "{{code}}이(가) {{window}}분 안에 {{percent}}% 이상 변동했습니다. 현재 가격 {{price}}.",
     },
     unknown: {
       title: "알림",

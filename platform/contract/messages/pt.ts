@@ -303,6 +303,25 @@ const pt: Messages = {
     exists_text:
       "Alguém tentou criar uma conta na {{site}} com este e-mail ou número de celular, que já tem uma conta. Se foi você, entre na sua conta ou, se esqueceu a senha, redefina-a. Se não foi você, pode ignorar esta mensagem.",
   },
+  alerts: {
+    code_required: "Escolha um mercado",
+    code_unknown: "Este mercado não existe ou não está listado",
+    kind_required: "Escolha quando avisar você",
+    price_required: "Informe um preço",
+    percent_required: "Informe uma porcentagem",
+    percent_range: "Informe uma variação de {{minimum}} % a {{maximum}} %",
+    window_invalid: "Escolha 15 minutos, 1 hora ou 4 horas",
+    no_price: "Este mercado está sem preço agora; tente de novo em instantes",
+    above_now: "O preço já é {{price}}: um alerta de alta deve ficar acima",
+    below_now: "O preço já é {{price}}: um alerta de baixa deve ficar abaixo",
+    price_far: "Escolha um preço entre um décimo e dez vezes o preço atual ({{price}})",
+    too_many: "Você pode ter no máximo {{max}} alertas ativos: apague um primeiro",
+    not_found: "Este alerta não existe",
+    already_armed: "Este alerta já está ativo",
+    added: "Alerta criado",
+    deleted: "Alerta apagado",
+    rearmed: "Alerta ativado de novo",
+  },
   inbox: {
     security_password_changed: {
       title: "Senha de login alterada",
@@ -411,6 +430,18 @@ const pt: Messages = {
     agent_approved: {
       title: "Agora você é agente",
       body: "Sua autorização de agente foi concluída. Endereço de autorização: {{address}}.",
+    },
+    price_alert_above: {
+      title: "{{code}} subiu até o seu preço",
+      body: "{{code}} chegou a {{price}} (seu alerta: sobe até {{level}}).",
+    },
+    price_alert_below: {
+      title: "{{code}} caiu até o seu preço",
+      body: "{{code}} chegou a {{price}} (seu alerta: cai até {{level}}).",
+    },
+    price_alert_move: {
+      title: "{{code}} variou {{percent}} %",
+      body: "{{code}} variou {{percent}} % ou mais em {{window}} minutos; agora está em {{price}}.",
     },
     unknown: {
       title: "Aviso",

@@ -295,6 +295,25 @@ const tw: Messages = {
     exists_text:
       "有人嘗試使用此電子郵件或手機號碼建立{{site}}帳戶，但它已註冊過帳戶。若是您本人，請直接登入；若忘記密碼，請重設密碼。若不是您本人，可忽略此訊息。",
   },
+  alerts: {
+    code_required: "請選擇市場",
+    code_unknown: "該市場不存在或未上架",
+    kind_required: "請選擇提醒條件",
+    price_required: "請輸入價格",
+    percent_required: "請輸入百分比",
+    percent_range: "請輸入 {{minimum}}% 至 {{maximum}}% 之間的漲跌幅",
+    window_invalid: "請選擇 15 分鐘、1 小時或 4 小時",
+    no_price: "該市場暫無價格，請稍後再試",
+    above_now: "目前價格已是 {{price}}：上漲提醒的價格必須更高",
+    below_now: "目前價格已是 {{price}}：下跌提醒的價格必須更低",
+    price_far: "請選擇目前價格（{{price}}）十分之一到十倍之間的價格",
+    too_many: "最多可同時設定 {{max}} 個生效中的提醒，請先刪除一個",
+    not_found: "該提醒不存在",
+    already_armed: "該提醒已在生效中",
+    added: "提醒已設定",
+    deleted: "提醒已刪除",
+    rearmed: "提醒已重新啟用",
+  },
   inbox: {
     security_password_changed: {
       title: "登入密碼已修改",
@@ -403,6 +422,18 @@ const tw: Messages = {
     agent_approved: {
       title: "您已成為代理",
       body: "您的代理授權已完成。授權地址：{{address}}。",
+    },
+    price_alert_above: {
+      title: "{{code}} 已漲到您設定的價格",
+      body: "{{code}} 已達到 {{price}}（您的提醒：漲到 {{level}}）。",
+    },
+    price_alert_below: {
+      title: "{{code}} 已跌到您設定的價格",
+      body: "{{code}} 已達到 {{price}}（您的提醒：跌到 {{level}}）。",
+    },
+    price_alert_move: {
+      title: "{{code}} 波動達 {{percent}}%",
+      body: "{{code}} 在 {{window}} 分鐘內波動 {{percent}}% 或以上，現價 {{price}}。",
     },
     unknown: {
       title: "通知",

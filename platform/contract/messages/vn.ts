@@ -301,6 +301,25 @@ const vn: Messages = {
     exists_text:
       "Có người đã thử tạo tài khoản {{site}} bằng email hoặc số điện thoại này, trong khi thông tin này đã có tài khoản. Nếu đó là bạn, hãy đăng nhập, hoặc đặt lại mật khẩu nếu bạn đã quên. Nếu không phải bạn, bạn có thể bỏ qua tin nhắn này.",
   },
+  alerts: {
+    code_required: "Hãy chọn thị trường",
+    code_unknown: "Thị trường này không tồn tại hoặc chưa niêm yết",
+    kind_required: "Hãy chọn khi nào báo cho bạn",
+    price_required: "Hãy nhập giá",
+    percent_required: "Hãy nhập phần trăm",
+    percent_range: "Hãy nhập mức biến động từ {{minimum}} % đến {{maximum}} %",
+    window_invalid: "Hãy chọn 15 phút, 1 giờ hoặc 4 giờ",
+    no_price: "Thị trường này hiện chưa có giá; hãy thử lại sau giây lát",
+    above_now: "Giá hiện đã là {{price}}: cảnh báo tăng phải cao hơn",
+    below_now: "Giá hiện đã là {{price}}: cảnh báo giảm phải thấp hơn",
+    price_far: "Hãy chọn giá trong khoảng một phần mười đến mười lần giá hiện tại ({{price}})",
+    too_many: "Bạn chỉ có thể bật tối đa {{max}} cảnh báo: hãy xóa bớt một cái trước",
+    not_found: "Cảnh báo này không tồn tại",
+    already_armed: "Cảnh báo này đang bật",
+    added: "Đã đặt cảnh báo",
+    deleted: "Đã xóa cảnh báo",
+    rearmed: "Đã bật lại cảnh báo",
+  },
   inbox: {
     security_password_changed: {
       title: "Đã đổi mật khẩu đăng nhập",
@@ -409,6 +428,18 @@ const vn: Messages = {
     agent_approved: {
       title: "Bạn đã trở thành đại lý",
       body: "Việc ủy quyền đại lý của bạn đã hoàn tất. Địa chỉ ủy quyền: {{address}}.",
+    },
+    price_alert_above: {
+      title: "{{code}} đã tăng đến giá của bạn",
+      body: "{{code}} đã đạt {{price}} (cảnh báo của bạn: tăng đến {{level}}).",
+    },
+    price_alert_below: {
+      title: "{{code}} đã giảm đến giá của bạn",
+      body: "{{code}} đã đạt {{price}} (cảnh báo của bạn: giảm đến {{level}}).",
+    },
+    price_alert_move: {
+      title: "{{code}} biến động {{percent}} %",
+      body: "{{code}} đã biến động {{percent}} % trở lên trong {{window}} phút; giá hiện tại {{price}}.",
     },
     unknown: {
       title: "Thông báo",

@@ -295,6 +295,25 @@ const zh: Messages = {
     exists_text:
       "有人尝试使用此邮箱或手机号创建{{site}}账户，但该邮箱或手机号已注册过账户。如果是您本人，请直接登录；如果忘记了密码，请重置密码。如果不是您本人，可以忽略此消息。",
   },
+  alerts: {
+    code_required: "请选择市场",
+    code_unknown: "该市场不存在或未上架",
+    kind_required: "请选择提醒条件",
+    price_required: "请输入价格",
+    percent_required: "请输入百分比",
+    percent_range: "请输入 {{minimum}}% 至 {{maximum}}% 之间的涨跌幅",
+    window_invalid: "请选择 15 分钟、1 小时或 4 小时",
+    no_price: "该市场暂无价格，请稍后再试",
+    above_now: "当前价格已是 {{price}}：上涨提醒的价格必须更高",
+    below_now: "当前价格已是 {{price}}：下跌提醒的价格必须更低",
+    price_far: "请选择当前价格（{{price}}）十分之一到十倍之间的价格",
+    too_many: "最多可同时设置 {{max}} 个生效中的提醒，请先删除一个",
+    not_found: "该提醒不存在",
+    already_armed: "该提醒已在生效中",
+    added: "提醒已设置",
+    deleted: "提醒已删除",
+    rearmed: "提醒已重新启用",
+  },
   inbox: {
     security_password_changed: {
       title: "登录密码已修改",
@@ -403,6 +422,18 @@ const zh: Messages = {
     agent_approved: {
       title: "您已成为代理",
       body: "您的代理授权已完成。授权地址：{{address}}。",
+    },
+    price_alert_above: {
+      title: "{{code}} 已涨到您设定的价格",
+      body: "{{code}} 已达到 {{price}}（您的提醒：涨到 {{level}}）。",
+    },
+    price_alert_below: {
+      title: "{{code}} 已跌到您设定的价格",
+      body: "{{code}} 已达到 {{price}}（您的提醒：跌到 {{level}}）。",
+    },
+    price_alert_move: {
+      title: "{{code}} 波动达 {{percent}}%",
+      body: "{{code}} 在 {{window}} 分钟内波动 {{percent}}% 或以上，现价 {{price}}。",
     },
     unknown: {
       title: "通知",
