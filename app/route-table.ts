@@ -99,6 +99,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: "authorization", path: "/authorization", file: "routes/authorization.tsx" },
   // The message centre: not in the spec's route table (the spec names the feature, not a path).
   { name: "messages", path: "/messages", file: "routes/messages.tsx" },
+  // Price alerts (issue 21): not in the spec's table either (a feature customers of Binance/OKX expect).
+  { name: "price_alerts", path: "/pricealerts", file: "routes/price-alerts.tsx" },
 ];
 
 /** Routes outside the spec's table: resource routes and the local outbox (a dev tool). */

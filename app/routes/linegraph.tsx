@@ -84,7 +84,12 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
   return (
     <div className="pb-6">
       <section className="px-4 pt-3">
-        <h2 className="text-lg font-bold">{pair}</h2>
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-lg font-bold">{pair}</h2>
+          <Link to={`/pricealerts?code=${encodeURIComponent(code)}`} className="text-sm text-accent">
+            {t("alerts_link")}
+          </Link>
+        </div>
         <div className="mt-1 flex items-end justify-between gap-3">
           <div>
             <p className={`text-3xl font-bold tabular-nums ${falling ? "down" : "up"}`} aria-live="off">

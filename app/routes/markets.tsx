@@ -148,6 +148,9 @@ export default function Markets({ loaderData }: Route.ComponentProps) {
             {t(value)}
           </Link>
         ))}
+        <Link to="/pricealerts" className="ml-auto pb-2 text-sm text-accent">
+          {t("alerts_title")}
+        </Link>
       </nav>
       <Form method="get" role="search" className="flex gap-2 px-4 pt-3">
         <input type="hidden" name="tab" value={tab} />

@@ -1,0 +1,214 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import {
+  ALERT_KINDS,
+  ALERT_WINDOWS,
+  type AlertKind,
+  type AlertView,
+  alertInput,
+} from "../../platform/contract/alerts.ts";
+import type { InstrumentView, Ticker } from "../../platform/contract/market.ts";
+import { formatPrice } from "../../platform/contract/precision.ts";
+import { apiClient } from "../.server/api.ts";
+import { replyWithEnvelope } from "../.server/forms.ts";
+import { flashToast } from "../.server/session.ts";
+import { Time } from "../components/dates.tsx";
+import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { SelectField } from "../components/security.tsx";
+import type { RouteHandle } from "../handle.ts";
+import type { Route } from "./+types/price-alerts";
+
+// Price alerts (issue 21): set one for a market (from its chart, or here), see them armed or
+// gone off, delete one or arm it again. The kind is chosen by links, so the form shows the
+// fields that kind needs with or without script; what goes off arrives in Messages.
+export const handle: RouteHandle = {
+  title: "market:alerts_title",
+  back: "/markets",
+  hideNav: true,
+  i18n: ["market"],
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const api = apiClient(request, context);
+  const [instruments, tickers, alerts] = await Promise.all([
+    api.data<InstrumentView[]>("/market/instruments"),
+    api.data<Ticker[]>("/market/tickers"),
+    api.data<AlertView[]>("/alerts/list"),
+  ]);
+  const asked = (url.searchParams.get("code") ?? "").toLowerCase();
+  const code = instruments.some((i) => i.code === asked) ? asked : (instruments[0]?.code ?? "btc/usdt");
+  const kindAsked = url.searchParams.get("kind") as AlertKind;
+  const kind: AlertKind = ALERT_KINDS.includes(kindAsked) ? kindAsked : "above";
+  return {
+    code,
+    kind,
+    markets: instruments.map((i) => ({
+      code: i.code,
+      pair: `${i.base}/${i.quote}`,
+      precision: i.price_precision,
+    })),
+    price: tickers.find((t) => t.code === code)?.price,
+    alerts,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const api = apiClient(request, context);
+  const intent = form.get("intent");
+  if (intent === "delete" || intent === "rearm") {
+    const result = await api.post<AlertView>(`/alerts/${intent}`, { id: String(form.get("id") ?? "") });
+    flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
+    return redirect(new URL(request.url).pathname + new URL(request.url).search);
+  }
+  const submission = parseWithZod(form, { schema: alertInput });
+  if (submission.status !== "success") return submission.reply();
+  const result = await api.post<AlertView>("/alerts/add", submission.value);
+  if (result.status_code !== 200) return replyWithEnvelope(submission, result);
+  flashToast(context, { kind: "success", message: result.message });
+  return redirect(
+    `/pricealerts?code=${encodeURIComponent(submission.value.code)}&kind=${submission.value.kind}`,
+  );
+}
+
+const loadValidator = () => import("../forms/alerts.ts").then((m) => m.validators.alert);
+
+type Fields = { code: string; kind: string; price: string; percent: string; window: string };
+
+export default function PriceAlerts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("market");
+  const { code, kind, markets, price, alerts } = loaderData;
+  const market = markets.find((m) => m.code === code);
+  const validate = useLazyValidator(loadValidator);
+  const [form, fields] = useForm<Fields>({
+    lastResult: actionData,
+    defaultValue: { code, kind, window: "60" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: validate,
+  });
+  const pairOf = (c: string) => markets.find((m) => m.code === c)?.pair ?? c.toUpperCase();
+  const describe = (a: AlertView) =>
+    a.kind === "move"
+      ? t("alert_describe_move", {
+          pair: pairOf(a.code),
+          percent: a.percent,
+          window: t(`alert_windows.w${a.window ?? 60}`),
+        })
+      : t(`alert_describe_${a.kind}`, { pair: pairOf(a.code), price: a.price });
+  return (
+    <div className="pb-8">
+      <p className="mx-4 mt-4 text-sm text-muted">{t("alerts_how")}</p>
+      <nav className="mt-3 flex flex-wrap gap-2 px-4" aria-label={t("alert_when")}>
+        {ALERT_KINDS.map((k) => (
+          <Link
+            key={k}
+            to={`?code=${encodeURIComponent(code)}&kind=${k}`}
+            replace
+            preventScrollReset
+            className={`whitespace-nowrap rounded-full px-3 py-1 text-sm ${k === kind ? "bg-accent text-accent-fg" : "bg-line"}`}
+            aria-current={k === kind ? "true" : undefined}
+          >
+            {t(`alert_kinds.${k}`)}
+          </Link>
+        ))}
+      </nav>
+      <Form method="post" {...getFormProps(form)} className="px-4" key={`${code}:${kind}`}>
+        <HoneypotInputs />
+        <input type="hidden" name="kind" value={kind} />
+        <SelectField
+          field={fields.code}
+          label={t("alert_market")}
+          options={markets.map((m) => ({ value: m.code, label: m.pair }))}
+        />
+        <p className="mb-3 mt-1 text-sm text-muted tabular-nums" data-testid="alert-price-now">
+          {t("alert_now", { price: price && market ? formatPrice(price, market.precision) : "-" })}
+        </p>
+        {kind === "move" ? (
+          <>
+            <Field field={fields.percent} label={t("alert_percent")} inputMode="decimal" autoComplete="off" />
+            <SelectField
+              field={fields.window}
+              label={t("alert_window")}
+              options={ALERT_WINDOWS.map((w) => ({ value: String(w), label: t(`alert_windows.w${w}`) }))}
+            />
+          </>
+        ) : (
+          <Field
+            field={fields.price}
+            label={t("alert_price", { coin: "USDT" })}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        )}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Submit>{t("alert_add")}</Submit>
+      </Form>
+
+      <h2 className="mx-4 mt-8 font-semibold" id="your-alerts">
+        {t("alerts_yours")}
+      </h2>
+      {alerts.length === 0 ? (
+        <p className="mx-4 mt-3 text-sm text-muted">{t("alerts_empty")}</p>
+      ) : (
+        <ul className="card mx-4 mt-3 p-0" aria-labelledby="your-alerts">
+          {alerts.map((a) => (
+            <li key={a.id} className="border-b border-line px-4 py-3 last:border-0" aria-label={describe(a)}>
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <p className="font-semibold">{describe(a)}</p>
+                  <p className="mt-1 text-xs text-muted" data-testid="alert-status">
+                    {a.status === "armed" ? (
+                      t("alert_armed")
+                    ) : (
+                      <>
+                        {t("alert_fired", { price: a.fired_price })}
+                        {a.fired_at && (
+                          <>
+                            {" · "}
+                            <Time value={a.fired_at} />
+                          </>
+                        )}
+                      </>
+                    )}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  {a.status === "fired" && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={a.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="rearm"
+                        className="btn btn-secondary min-h-9 px-3 text-sm"
+                        aria-label={t("alert_rearm_of", { alert: describe(a) })}
+                      >
+                        {t("alert_rearm")}
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="id" value={a.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="btn btn-secondary min-h-9 px-3 text-sm"
+                      aria-label={t("alert_delete_of", { alert: describe(a) })}
+                    >
+                      {t("alert_delete")}
+                    </button>
+                  </Form>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
