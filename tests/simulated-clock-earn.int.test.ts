@@ -314,7 +314,14 @@ const op = fc.oneof(
       bp: fc.integer({ min: -80, max: 80 }),
     }),
   },
-  fc.record({ kind: fc.constant("outage" as const), minutes: fc.integer({ min: 30, max: 72 * 60 }) }),
+  fc.record({
+    kind: fc.constant("outage" as const),
+    // Mostly hours to three days; now and then longer than the interest wallet's week.
+    minutes: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 30, max: 72 * 60 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 8 * 24 * 60, max: 12 * 24 * 60 }) },
+    ),
+  }),
   fc.record({ kind: fc.constant("restart" as const) }),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
