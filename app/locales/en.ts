@@ -958,6 +958,8 @@ export default {
     your_subscription: "You subscribed",
     subscribe_amount: "Amount (USDT)",
     you_get: "You get",
+    launchpad_rule:
+      "Each subscription is at least {{minimum}} USDT and yours together at most {{maximum}} USDT, while the supply lasts. You get the USDT ÷ the price in {{token}}, rounded down to 8 decimals; the price is fixed when you subscribe.",
     delivery_note: "The USDT is taken now; {{token}} is delivered to your spot wallet when the sale ends.",
     subscribe: "Subscribe",
     opens_at: "Subscriptions open:",

@@ -969,6 +969,8 @@ const es: UiResources = {
     your_subscription: "Has suscrito",
     subscribe_amount: "Importe (USDT)",
     you_get: "Recibes",
+    launchpad_rule:
+      "Cada suscripción es de al menos {{minimum}} USDT y las tuyas juntas de como máximo {{maximum}} USDT, mientras quede oferta. Recibes los USDT ÷ el precio en {{token}}, redondeado a la baja a 8 decimales; el precio queda fijado al suscribirte.",
     delivery_note:
       "Los USDT se cobran ahora; {{token}} se entrega en tu billetera spot cuando termina la venta.",
     subscribe: "Suscribirse",

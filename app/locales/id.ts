@@ -959,6 +959,8 @@ const id: UiResources = {
     your_subscription: "Langganan Anda",
     subscribe_amount: "Jumlah (USDT)",
     you_get: "Anda mendapat",
+    launchpad_rule:
+      "Setiap langganan minimal {{minimum}} USDT dan total langganan Anda maksimal {{maximum}} USDT, selama persediaan masih ada. Anda menerima USDT ÷ harga dalam {{token}}, dibulatkan ke bawah hingga 8 desimal; harga ditetapkan saat Anda berlangganan.",
     delivery_note: "USDT dipotong sekarang; {{token}} dikirim ke dompet spot Anda saat penjualan berakhir.",
     subscribe: "Berlangganan",
     opens_at: "Langganan dibuka:",

@@ -955,6 +955,8 @@ const ja: UiResources = {
     your_subscription: "申し込み済み",
     subscribe_amount: "金額（USDT）",
     you_get: "受取量",
+    launchpad_rule:
+      "1 回の申込は {{minimum}} USDT 以上、合計は {{maximum}} USDT まで（供給がある限り）。受け取る {{token}} は USDT ÷ 価格で、小数点以下 8 桁に切り捨てます。価格は申込時に確定します。",
     delivery_note: "USDT はすぐに差し引かれ、{{token}} は販売終了時に現物ウォレットに配布されます。",
     subscribe: "申し込む",
     opens_at: "申し込み開始：",

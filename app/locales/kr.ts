@@ -950,6 +950,8 @@ const kr: UiResources = {
     your_subscription: "내 청약 금액",
     subscribe_amount: "금액 (USDT)",
     you_get: "받는 수량",
+    launchpad_rule:
+      "구독 1건은 최소 {{minimum}} USDT, 내 구독 합계는 최대 {{maximum}} USDT이며 공급량이 남아 있는 동안 가능합니다. 받는 {{token}}은(는) USDT ÷ 가격이며 소수점 8자리에서 내림합니다. 가격은 구독 시점에 확정됩니다.",
     delivery_note: "USDT는 지금 차감되며, {{token}}은(는) 판매 종료 후 현물 지갑으로 지급됩니다.",
     subscribe: "청약하기",
     opens_at: "청약 시작:",

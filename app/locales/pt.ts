@@ -962,6 +962,8 @@ const pt: UiResources = {
     your_subscription: "Você se inscreveu com",
     subscribe_amount: "Valor (USDT)",
     you_get: "Você recebe",
+    launchpad_rule:
+      "Cada subscrição é de pelo menos {{minimum}} USDT e as suas juntas de no máximo {{maximum}} USDT, enquanto houver oferta. Recebe os USDT ÷ o preço em {{token}}, arredondado para baixo a 8 casas decimais; o preço fica fixado ao subscrever.",
     delivery_note:
       "O USDT é debitado agora; {{token}} é entregue na sua carteira spot quando a venda terminar.",
     subscribe: "Inscrever-se",

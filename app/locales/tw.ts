@@ -936,6 +936,8 @@ const tw: UiResources = {
     your_subscription: "您已認購",
     subscribe_amount: "金額（USDT）",
     you_get: "可獲得",
+    launchpad_rule:
+      "每筆認購至少 {{minimum}} USDT，您的認購合計最多 {{maximum}} USDT，額度售完即止。您獲得的 {{token}} 為 USDT ÷ 價格，無條件捨去至小數點後 8 位；價格於認購時鎖定。",
     delivery_note: "USDT 將立即扣除；{{token}} 將於認購結束後發放至您的現貨帳戶。",
     subscribe: "認購",
     opens_at: "認購開始：",

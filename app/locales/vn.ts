@@ -959,6 +959,8 @@ const vn: UiResources = {
     your_subscription: "Bạn đã đăng ký",
     subscribe_amount: "Số tiền (USDT)",
     you_get: "Bạn nhận được",
+    launchpad_rule:
+      "Mỗi lần đăng ký tối thiểu {{minimum}} USDT và tổng các lần đăng ký của bạn tối đa {{maximum}} USDT, khi nguồn cung vẫn còn. Bạn nhận số USDT ÷ giá bằng {{token}}, làm tròn xuống 8 chữ số thập phân; giá được cố định khi bạn đăng ký.",
     delivery_note: "USDT được trừ ngay; {{token}} sẽ được chuyển vào ví spot khi đợt mở bán kết thúc.",
     subscribe: "Đăng ký mua",
     opens_at: "Mở đăng ký:",

@@ -934,6 +934,8 @@ const zh: UiResources = {
     your_subscription: "您已认购",
     subscribe_amount: "金额（USDT）",
     you_get: "可获得",
+    launchpad_rule:
+      "每笔认购至少 {{minimum}} USDT，您的认购合计最多 {{maximum}} USDT，额度售完即止。您获得的 {{token}} 为 USDT ÷ 价格，向下取整至小数点后 8 位；价格在认购时锁定。",
     delivery_note: "USDT 将立即扣除；{{token}} 将在认购结束后发放至您的现货账户。",
     subscribe: "认购",
     opens_at: "认购开始：",

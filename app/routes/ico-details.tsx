@@ -234,6 +234,13 @@ function ProjectScreen({
           </dl>
           <CalculateButton />
           <Notice kind="info">{t("delivery_note", { token: p.token })}</Notice>
+          <p className="mt-2 text-xs text-muted" data-testid="launchpad-rule">
+            {t("launchpad_rule", {
+              token: p.token,
+              minimum: shown.minimum,
+              maximum: shown.maximum,
+            })}
+          </p>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Submit name="intent" value="subscribe">
             {t("subscribe")}

@@ -186,6 +186,9 @@ function JoinForm({
               })
             : t("flexible_note")}
         </Notice>
+        <p className="mt-2 text-xs text-muted" data-testid="income-rule">
+          {t("income_rule")}
+        </p>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Submit name="intent" value="join">
           {t("join_confirm")}

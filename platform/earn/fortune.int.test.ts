@@ -6,7 +6,7 @@ import { auditLedger } from "../ledger/audit.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
 import { runOps } from "../ops/registry.ts";
 import { earnDaily, fortuneDeposit, fortuneWithdraw } from "./service.ts";
-import { earnIncome } from "./tables.ts";
+import { earnIncome, earnSettings } from "./tables.ts";
 
 /**
  * The daily-interest wallet's first-participation reward: paid only once the customer has kept
@@ -104,5 +104,30 @@ describe("the first-participation reward", () => {
     expect((await fortuneDeposit(db(), user.id, "1", T0)).reward).toBe("5");
     expect(await spot(user.id)).toBe("505");
     await ops("--min-deposit", "100", "--hold-days", "7");
+  });
+});
+
+describe("the daily interest after an outage", () => {
+  it("is paid for every day missed, however long the job was down (up to its 60-day look-back)", async () => {
+    const { user } = await saver("2000");
+    // The other tests ran the job at later times; this one starts from a job that ran today.
+    await db().delete(earnSettings).where(eq(earnSettings.key, "fortune_paid_through"));
+    // Ledger entries carry the database's time: the deposit is today, whatever the clock says.
+    const now = Date.now();
+    await fortuneDeposit(db(), user.id, "1000", now);
+    await earnDaily(db(), now + DAY);
+    // Down for eleven days: the next pass must pay each of them once.
+    await earnDaily(db(), now + 12 * DAY);
+    await earnDaily(db(), now + 12 * DAY);
+    const days = await db()
+      .select({ day: earnIncome.day, amount: earnIncome.amount })
+      .from(earnIncome)
+      .where(and(eq(earnIncome.userId, user.id), eq(earnIncome.source, "fortune")));
+    const want = Array.from({ length: 11 }, (_, i) =>
+      new Date(now + (i + 1) * DAY).toISOString().slice(0, 10),
+    );
+    expect(days.map((d) => d.day).sort()).toEqual(want);
+    // 1000 held all day × 1 % = 10 a day, and the first-participation reward (held 7 days).
+    expect(await spot(user.id)).toBe("1115");
   });
 });

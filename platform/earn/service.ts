@@ -638,9 +638,13 @@ export async function checkin(db: Db, userId: number, now = Date.now()) {
   });
 }
 
+/** The last day the daily job paid the interest wallet's interest for (an `earn_settings` row). */
+const FORTUNE_PAID_THROUGH = "fortune_paid_through";
+
 /**
  * The daily job (every ten minutes): pays every product day owed in the last 60 days and the
- * interest wallet's last week, then releases matured locks.
+ * interest wallet's days not paid yet (the last week, and any since the job last finished, within
+ * the same 60 days), then releases matured locks.
  */
 export async function earnDaily(db: Db, now = Date.now()) {
   const since = now - JOB_LOOKBACK_DAYS * DAY;
@@ -649,7 +653,21 @@ export async function earnDaily(db: Db, now = Date.now()) {
     through: dayOf(now - DAY),
     activeSince: new Date(since),
   });
-  for (let back = 7; back >= 1; back--) paid += await payFortuneInterest(db, dayOf(now - back * DAY));
+  // The interest wallet: the last week, and every day since the last one the job finished (an
+  // outage longer than a week must not lose its days), within the look-back.
+  const yesterday = dayOf(now - DAY);
+  const [done] = await db.select().from(earnSettings).where(eq(earnSettings.key, FORTUNE_PAID_THROUGH));
+  const resume = done ? dayOf(dayStart(done.value) + DAY) : yesterday;
+  const first = [dayOf(now - 7 * DAY), resume > dayOf(since) ? resume : dayOf(since)].sort()[0] as string;
+  for (let day = dayStart(first); day <= dayStart(yesterday); day += DAY)
+    paid += await payFortuneInterest(db, dayOf(day));
+  await db
+    .insert(earnSettings)
+    .values({ key: FORTUNE_PAID_THROUGH, value: yesterday })
+    .onConflictDoUpdate({
+      target: earnSettings.key,
+      set: { value: sql`greatest(${earnSettings.value}, excluded.value)` },
+    });
   paid += await vestFortuneRewards(db, now);
   await releaseMatured(db, now);
   return paid;

@@ -37,6 +37,8 @@ test("mining pool: each limit refused with its own message, a join within them, 
   await pool.getByRole("link", { name: "Join USDT mining pool" }).click();
   await expect(page).toHaveURL(/\/mining\?id=\d+$/);
   await expect(page.getByTestId("available")).toHaveText("Available: 1,000 USDT");
+  // The rule where the customer joins: when income starts and what it is.
+  await expect(page.getByTestId("income-rule")).toContainText("Income starts the day after you join (UTC)");
 
   const amount = page.getByLabel("Amount (USDT)");
   const join = page.getByRole("button", { name: "Confirm purchase" });
@@ -192,6 +194,9 @@ test("launchpad: a live project's subscription within the limits, in my records"
   await expect(page).toHaveURL(/\/ico_details\?id=\d+$/);
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
   await expect(page.getByText("1 BCN = 0.05 USDT")).toBeVisible();
+  await expect(page.getByTestId("launchpad-rule")).toContainText(
+    "Each subscription is at least 10 USDT and yours together at most 5,000 USDT",
+  );
   await expect(page.getByRole("progressbar", { name: "Sold" })).toBeVisible();
 
   const amount = page.getByLabel("Amount (USDT)");
