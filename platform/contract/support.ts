@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES } from "./kyc.ts";
 import { messageKey } from "./message-key.ts";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_QUEUES, type SupportQueue } from "./support-rules.ts";
+
+export { SUPPORT_MESSAGE_MAX, SUPPORT_QUEUES, type SupportQueue };
 
 /**
  * The support chat (issue 19): the rules of a message, shared by /api/support, the console's
  * /api/admin/support and the web forms, and the shapes the API answers.
  */
-export const SUPPORT_MESSAGE_MAX = 2000;
 
 const empty = (v: unknown) =>
   v === "" || v === null || (typeof File !== "undefined" && v instanceof File && v.size === 0);
@@ -19,7 +21,7 @@ export const supportChatId = z.coerce
   .max(2 ** 31 - 1, { error: "errors.not_found" });
 
 const bodyText = z
-  .string({ error: "validation.invalid_type" })
+  .string({ error: "validation.required" })
   .trim()
   .max(SUPPORT_MESSAGE_MAX, { error: messageKey("validation.too_long", { maximum: SUPPORT_MESSAGE_MAX }) });
 
@@ -41,7 +43,8 @@ export const supportImageField = z.preprocess(
 export const supportSendBody = z
   .object({
     chat_id: z.preprocess((v) => (empty(v) ? undefined : v), supportChatId.optional()),
-    body: z.preprocess((v) => (v == null ? "" : v), bodyText),
+    // Optional: an image alone is a message too (an empty field arrives as nothing from a form).
+    body: bodyText.optional().transform((v) => v ?? ""),
     image: supportImageField,
   })
   .superRefine((v, ctx) => {
@@ -51,15 +54,12 @@ export const supportSendBody = z
 /** An operator's answer: text only. */
 export const supportReplyBody = z.object({
   id: supportChatId,
-  body: z.preprocess((v) => (v == null ? "" : v), bodyText.min(1, { error: "validation.required" })),
+  body: bodyText.min(1, { error: "validation.required" }),
 });
 export const supportIdBody = z.object({ id: supportChatId });
 export const supportChatQuery = z.object({
   id: z.preprocess((v) => (empty(v) ? undefined : v), supportChatId.optional()),
 });
-
-export const SUPPORT_QUEUES = ["waiting", "mine", "open", "closed", "all"] as const;
-export type SupportQueue = (typeof SUPPORT_QUEUES)[number];
 
 export const supportMessageSchema = z
   .object({
