@@ -40,7 +40,13 @@ const ADMIN_NOTE =
  * operators answer from the console's queue (take, reply, close; each audited).
  */
 export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
-  const support = { db: deps.db, bus: deps.bus, store: uploadStore(deps.config), limiter: deps.limiter };
+  const support = {
+    db: deps.db,
+    bus: deps.bus,
+    store: uploadStore(deps.config),
+    limiter: deps.limiter,
+    limits: deps.config.supportLimits,
+  };
 
   // ---------------------------------------------------------------- customers
   api.route(
@@ -81,7 +87,7 @@ export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
         "Without chat_id the message goes to the customer's open chat, starting one if none is open. " +
         "A closed chat (409) or another customer's (404) is refused and nothing is stored. " +
         "The image: JPEG, PNG or WebP of at most 2 MB, checked by content. " +
-        "At most 10 messages a minute and 60 an hour per customer (429).",
+        "At most 10 messages a minute and 60 an hour per customer by default (429; SUPPORT_MESSAGES_PER_MINUTE, SUPPORT_MESSAGES_PER_HOUR).",
       auth: "required",
       bodyLimit: UPLOAD_BODY_LIMIT,
       tooLargeMessage: "uploads.too_large",

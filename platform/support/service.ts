@@ -18,16 +18,14 @@ import { type CheckedImage, readUpload, saveImages } from "../uploads/service.ts
 import type { UploadStore } from "../uploads/storage.ts";
 import { supportChats, supportMessages } from "./tables.ts";
 
-export type SupportDeps = { db: Db; bus: Bus; store: UploadStore; limiter: RateLimiter };
-
-/**
- * How fast one customer may write: 10 messages a minute (a burst of short lines is normal in a
- * chat) and 60 an hour (more than any operator can read). Counted per customer, not per address.
- */
-export const SUPPORT_LIMITS = [
-  { windowMs: 60_000, limit: 10 },
-  { windowMs: 3_600_000, limit: 60 },
-] as const;
+export type SupportDeps = {
+  db: Db;
+  bus: Bus;
+  store: UploadStore;
+  limiter: RateLimiter;
+  /** Messages one customer may send a minute and an hour (SUPPORT_MESSAGES_PER_MINUTE / _HOUR). */
+  limits: { perMinute: number; perHour: number };
+};
 
 type Chat = typeof supportChats.$inferSelect;
 type Message = typeof supportMessages.$inferSelect;
@@ -168,14 +166,22 @@ export async function chatView(db: Db, userId: number, chatId?: number): Promise
   };
 }
 
-/** Counts one message against the customer's limits; over one, a 429 and nothing counted. */
-async function checkRate(limiter: RateLimiter, userId: number) {
-  for (const { windowMs, limit } of SUPPORT_LIMITS) {
-    const state = await limiter.blocked(`support:${userId}:${windowMs}`, limit, windowMs);
+/**
+ * Counts one message against the customer's limits (by default 10 a minute, a burst of short lines
+ * being normal in a chat, and 60 an hour, more than an operator reads): per customer, not per
+ * address. Over one: a 429 and nothing counted.
+ */
+async function checkRate(deps: SupportDeps, userId: number) {
+  const windows = [
+    { windowMs: 60_000, limit: deps.limits.perMinute },
+    { windowMs: 3_600_000, limit: deps.limits.perHour },
+  ];
+  for (const { windowMs, limit } of windows) {
+    const state = await deps.limiter.blocked(`support:${userId}:${windowMs}`, limit, windowMs);
     if (!state.ok) throw tooMany(state.retryAfterMs);
   }
-  for (const { windowMs, limit } of SUPPORT_LIMITS)
-    await limiter.hit(`support:${userId}:${windowMs}`, limit, windowMs);
+  for (const { windowMs, limit } of windows)
+    await deps.limiter.hit(`support:${userId}:${windowMs}`, limit, windowMs);
 }
 
 /**
@@ -199,7 +205,7 @@ export async function sendCustomerMessage(
     if (!chat) throw notFound();
     if (chat.status !== "open") throw new ApiError(409, "support.closed");
   }
-  await checkRate(deps.limiter, userId);
+  await checkRate(deps, userId);
   let discard: (() => Promise<void>) | undefined;
   try {
     const message = await deps.db.transaction(async (tx) => {

@@ -7,7 +7,6 @@ import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts
 import { auditLog } from "../admin/tables.ts";
 import { runOps } from "../ops/registry.ts";
 import { uploads } from "../uploads/tables.ts";
-import { SUPPORT_LIMITS } from "./service.ts";
 import { supportChats, supportMessages } from "./tables.ts";
 
 let t: TestPlatform;
@@ -155,7 +154,8 @@ describe("the customer's side of the support chat", () => {
 
   it("limits how fast one customer writes (429, nothing stored), not other customers", async () => {
     const { token } = await registerByEmail(t);
-    const perMinute = SUPPORT_LIMITS[0].limit;
+    const perMinute = t.platform.deps.config.supportLimits.perMinute;
+    expect(perMinute).toBe(10);
     for (let i = 0; i < perMinute; i++) expect((await send(token, { body: `line ${i}` })).status).toBe(200);
     const before = await snapshot();
     const over = await send(token, { body: "one more" });
