@@ -136,15 +136,28 @@ test("a customer writes with an image, an operator answers from the console, the
     await admin.goto(admin.url());
     await admin.getByRole("button", { name: "Close chat" }).click();
     await expect(admin.getByText("Conversation closed")).toBeVisible();
-    if (!js) await page.reload();
+    if (!js) {
+      // Without JavaScript the open page still shows the chat as it was: the message is refused
+      // with the reason, and the page now shows the chat closed.
+      await page.getByLabel("Your message").fill("Are you there?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(
+        page.getByText(/This conversation has been closed, so your message was not sent/),
+      ).toBeVisible();
+    }
     await expect(page.getByTestId("support-state")).toHaveText(/This conversation is closed/, {
       timeout: 15_000,
     });
+    await expect(messages.getByText("Are you there?")).toHaveCount(0);
     await page.getByLabel("Start a new conversation").fill("One more question");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(messages.getByText("One more question")).toBeVisible();
     await expect(page.getByText("Earlier conversations")).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(answer.slice(0, 20)) })).toBeVisible();
+    // A chat that is not the customer's (or does not exist) is not found, like a missing page.
+    const missing = await page.goto("/customerservice?chat=2147483000");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   } finally {
     await console.close();
   }
