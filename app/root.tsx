@@ -56,16 +56,19 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const prefs = await readPrefs(request);
   const api = apiClient(request, context);
-  const [site, unread] = await Promise.all([
-    api.data<SiteContent>("/about/content"),
-    // The Mine tab's badge: a signed-in customer's unread messages (a stale session just shows
-    // none here; the pages that need the account say so themselves).
+  // The Mine tab's badge: a signed-in customer's unread messages and support replies (a stale
+  // session just shows none here; the pages that need the account say so themselves).
+  const count = (path: string) =>
     getToken(context)
       ? api
-          .raw("/inbox/unread")
+          .raw(path)
           .then(async (res) => ((await res.json()) as { data?: { count?: number } }).data?.count ?? 0)
           .catch(() => 0)
-      : Promise.resolve(null),
+      : Promise.resolve(null);
+  const [site, unread, supportUnread] = await Promise.all([
+    api.data<SiteContent>("/about/content"),
+    count("/inbox/unread"),
+    count("/support/unread"),
   ]);
   return data({
     site,
@@ -76,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone: timeZoneFor(request, prefs),
     chosenZone: prefs.timeZone,
     unread,
+    supportUnread,
     toast: takeToast(context) ?? null,
     honeypot: await context.get(servicesContext).honeypot.getInputProps(),
     localesVersion,
@@ -146,7 +150,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <div className="shell">
       {!handle.hideHeader && <Header title={handle.title} back={handle.back} />}
       <main className={handle.hideNav ? "content" : "content content-with-nav"}>{children}</main>
-      {!handle.hideNav && <TabBar unread={root?.unread ?? null} />}
+      {!handle.hideNav && <TabBar unread={root?.unread ?? null} support={root?.supportUnread ?? null} />}
     </div>
   );
 }

@@ -124,6 +124,20 @@ export const OTHER_ROUTES: readonly RouteEntry[] = [
   { name: "admin_kyc", path: "/admin/kyc", file: "routes/admin-kyc.tsx", public: true },
   { name: "admin_kyc_detail", path: "/admin/kyc/:id", file: "routes/admin-kyc-detail.tsx", public: true },
   { name: "admin_media", path: "/admin/media/:id", file: "routes/admin-media.ts", public: true },
+  // The support chat's queue and chats (issue 19), and a chat's images for the operator who has it.
+  { name: "admin_support", path: "/admin/support", file: "routes/admin-support.tsx", public: true },
+  {
+    name: "admin_support_chat",
+    path: "/admin/support/:id",
+    file: "routes/admin-support-chat.tsx",
+    public: true,
+  },
+  {
+    name: "admin_support_media",
+    path: "/admin/support/media/:id",
+    file: "routes/admin-support-media.ts",
+    public: true,
+  },
   {
     name: "admin_withdrawals",
     path: "/admin/withdrawals",

@@ -54,6 +54,8 @@ const configSchema = z.object({
     .max(256 * 1024 * 1024)
     .default(3 * 2 * 1024 * 1024 + 256 * 1024),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  SUPPORT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  SUPPORT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   LOGIN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.coerce.number().int().min(4).max(100_000).default(40),
@@ -119,6 +121,8 @@ export type Config = {
   uploadBodyLimit: number;
   /** Conversion quotes one customer may ask for per minute. */
   quotesPerMinute: number;
+  /** Support chat messages one customer may send (platform/support/service.ts). */
+  supportLimits: { perMinute: number; perHour: number };
   /** Wrong passwords: per account and address pair and per address (15 min), per account (hour). */
   loginLimits: { perPair: number; perIp: number; perAccountHour: number };
   /** /ws: frames per second per socket, sockets per address, auth frames per minute, channels. */
@@ -184,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webBodyLimit: c.WEB_BODY_LIMIT,
     uploadBodyLimit: c.UPLOAD_BODY_LIMIT,
     quotesPerMinute: c.QUOTES_PER_MINUTE,
+    supportLimits: { perMinute: c.SUPPORT_MESSAGES_PER_MINUTE, perHour: c.SUPPORT_MESSAGES_PER_HOUR },
     loginLimits: {
       perPair: c.LOGIN_FAILURES_PER_PAIR,
       perIp: c.LOGIN_FAILURES_PER_IP,

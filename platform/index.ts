@@ -25,6 +25,7 @@ import { createMarket, type Market, silentFeed } from "./market/index.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { createNotifier } from "./notify/notifier.ts";
 import { outboxRoutes } from "./notify/routes.ts";
+import { supportRoutes } from "./support/routes.ts";
 import { uploadRoutes } from "./uploads/routes.ts";
 // Operator commands, registered by each domain.
 import "./identity/ops.ts";
@@ -254,6 +255,7 @@ export async function createPlatform(options: {
     kycRoutes(api, deps);
     adminRoutes(api, identity);
     uploadRoutes(api);
+    supportRoutes(api, { ...deps, limiter });
     outboxRoutes(api, identity.notifier);
     mountDocs(api.app, version);
 

@@ -24,8 +24,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 
 export type AdminMe = {
   operator: { id: number; email: string; role: "support" | "reviewer" | "operator" | "owner" };
-  permissions: ("read" | "review" | "products" | "operators")[];
-  queues: { kyc: number; withdrawals: number; fiat: number };
+  permissions: ("read" | "review" | "products" | "operators" | "chat")[];
+  queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
 };
 
 export async function adminToken(request: Request, context: Readonly<RouterContextProvider>) {

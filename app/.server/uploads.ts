@@ -11,13 +11,17 @@ import { requestInfoContext, servicesContext } from "./context.ts";
 export const UPLOAD_POST_LIMIT = 3 * 2 * 1024 * 1024 + 256 * 1024;
 
 /**
- * The posts of the forms that carry images (avatar, identity documents), which may be as large
+ * The posts of the forms that carry images (avatar, identity documents, a support chat's image), which may be as large
  * as uploadBodyLimit; every other web post is held to bodyLimit (web.ts). `/x.data` is a
  * client navigation's post to `/x`.
  */
 export function isUploadPost(url: URL) {
   const page = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "");
-  return page === "/verifyinfo" || (page === "/accountsettings" && url.searchParams.get("form") === "avatar");
+  return (
+    page === "/verifyinfo" ||
+    page === "/customerservice" ||
+    (page === "/accountsettings" && url.searchParams.get("form") === "avatar")
+  );
 }
 
 /**

@@ -16,13 +16,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { me } = loaderData;
   const tiles = [
+    { key: "support", count: me.queues.support, to: "/admin/support" },
+    { key: "support_unread", count: me.queues.support_unread, to: "/admin/support?queue=mine" },
     { key: "kyc", count: me.queues.kyc, to: "/admin/kyc" },
     { key: "withdrawals", count: me.queues.withdrawals, to: "/admin/withdrawals" },
     { key: "fiat", count: me.queues.fiat, to: "/admin/deposits" },
   ];
   return (
     <AdminLayout me={me} title={t("dashboard.title")}>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+      <ul className="mt-4 grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {tiles.map((tile) => (
           <li key={tile.key} className="card">
             <p className="text-muted">{t(`dashboard.${tile.key}`)}</p>

@@ -12,12 +12,17 @@ import type { Route } from "./+types/center";
 export const handle: RouteHandle = { title: "common:tabs.mine", back: false, i18n: ["account"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, unread] = await Promise.all([
+  const [user, unread, replies] = await Promise.all([
     currentUser(request, context),
-    // The message centre's unread count, shown beside its menu entry.
+    // The message centre's unread count and the support replies not read yet, beside their entries.
     apiClient(request, context).get<{ count: number }>("/inbox/unread"),
+    apiClient(request, context).get<{ count: number }>("/support/unread"),
   ]);
-  return { user, unread: unread.status_code === 200 ? unread.data.count : 0 };
+  return {
+    user,
+    unread: unread.status_code === 200 ? unread.data.count : 0,
+    replies: replies.status_code === 200 ? replies.data.count : 0,
+  };
 }
 
 // The personal centre's menu; an entry appears once its screen exists.
@@ -40,7 +45,7 @@ const MENU: { to: string; key: string; icon: IconName }[] = [
 /** Mine: who is signed in, the way to every personal setting, and logging out. */
 export default function Center({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { user, unread } = loaderData;
+  const { user, unread, replies } = loaderData;
   const display = user.name || user.account;
   return (
     <div>
@@ -83,6 +88,14 @@ export default function Center({ loaderData }: Route.ComponentProps) {
                 {m.to === "/messages" && unread > 0 && (
                   <span className="rounded-full bg-down px-2 text-xs font-semibold text-white">
                     {t("unread", { count: unread })}
+                  </span>
+                )}
+                {m.to === "/customerservice" && replies > 0 && (
+                  <span
+                    className="rounded-full bg-down px-2 text-xs font-semibold text-white"
+                    data-testid="support-unread"
+                  >
+                    {t("unread", { count: replies })}
                   </span>
                 )}
                 <Icon name="chevron" size={18} />

@@ -34,6 +34,7 @@ import type { ApiContext } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
+import { supportCounts } from "../support/service.ts";
 import { readUpload, uploadStore } from "../uploads/service.ts";
 import {
   confirmDeposit,
@@ -79,6 +80,11 @@ import {
   updateOperator,
 } from "./service.ts";
 import { listTimedProducts, updateTimedProduct } from "./timed.ts";
+
+async function supportQueues(db: ApiDb, operatorId: number) {
+  const counts = await supportCounts(db, operatorId);
+  return { support: counts.waiting, support_unread: counts.unread };
+}
 
 const TAGS = ["Operator console"];
 const DESCRIPTION =
@@ -139,15 +145,25 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
       response: z.object({
         operator: z.object({ id: z.number(), email: z.string(), role: z.string() }),
         permissions: z.array(z.string()),
-        queues: z.object({ kyc: z.number(), withdrawals: z.number(), fiat: z.number() }),
+        queues: z.object({
+          kyc: z.number(),
+          withdrawals: z.number(),
+          fiat: z.number(),
+          support: z.number().meta({ description: "Support chats nobody has taken" }),
+          support_unread: z
+            .number()
+            .meta({ description: "Unread customer messages in this operator's chats" }),
+        }),
       }),
     },
     async (_input, { c, deps: d }) => {
       const op = await operator(c, "read");
       return {
         operator: { id: op.id, email: op.email, role: op.role },
-        permissions: (["read", "review", "products", "operators"] as const).filter((p) => can(op.role, p)),
-        queues: await queueCounts(d.db),
+        permissions: (["read", "review", "products", "operators", "chat"] as const).filter((p) =>
+          can(op.role, p),
+        ),
+        queues: { ...(await queueCounts(d.db)), ...(await supportQueues(d.db, op.id)) },
       };
     },
   );

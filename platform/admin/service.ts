@@ -13,15 +13,15 @@ export const ROLES = ["support", "reviewer", "operator", "owner"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * What each role may do: support reads; reviewers decide KYC and money (withdrawals, recharges,
+ * What each role may do: every role answers the support chat (`chat`); support reads; reviewers decide KYC and money (withdrawals, recharges,
  * deposits); operators edit products and content; the owner does everything, operator accounts too.
  */
-export type Permission = "read" | "review" | "products" | "operators";
+export type Permission = "read" | "review" | "products" | "operators" | "chat";
 const GRANTS: Record<Role, readonly Permission[]> = {
-  support: ["read"],
-  reviewer: ["read", "review"],
-  operator: ["read", "products"],
-  owner: ["read", "review", "products", "operators"],
+  support: ["read", "chat"],
+  reviewer: ["read", "review", "chat"],
+  operator: ["read", "products", "chat"],
+  owner: ["read", "review", "products", "operators", "chat"],
 };
 export const can = (role: Role, permission: Permission) => GRANTS[role].includes(permission);
 

@@ -13,6 +13,7 @@ export * from "../notify/tables.ts";
 export * from "../options/tables.ts";
 export * from "../referral/tables.ts";
 export * from "../reserves/tables.ts";
+export * from "../support/tables.ts";
 export * from "../trading/tables.ts";
 export * from "../uploads/tables.ts";
 export * from "../wallet/tables.ts";

@@ -12,7 +12,9 @@ export const uploads = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["kyc_front", "kyc_back", "kyc_holding", "avatar"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["kyc_front", "kyc_back", "kyc_holding", "avatar", "support"],
+    }).notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),

@@ -5,6 +5,7 @@ import type { AdminMe } from "../../.server/admin.ts";
 
 const SECTIONS = [
   { to: "/admin", key: "dashboard", end: true },
+  { to: "/admin/support", key: "support" },
   { to: "/admin/kyc", key: "kyc" },
   { to: "/admin/withdrawals", key: "withdrawals" },
   { to: "/admin/deposits", key: "deposits" },

@@ -14,22 +14,27 @@ const TABS = [
 ] as const;
 
 /**
- * The tab bar. `unread` (a signed-in customer's unread messages, null for a visitor) shows as a
- * badge on Mine: rendered with the page, so it is there without JavaScript, and kept current
- * over the private socket while the page runs.
+ * The tab bar. `unread` (a signed-in customer's unread messages, null for a visitor) and
+ * `support` (support replies not read yet) show as one badge on Mine: rendered with the page, so
+ * it is there without JavaScript, and kept current over the private socket while the page runs.
  */
-export function TabBar({ unread }: { unread: number | null }) {
+export function TabBar({ unread, support = null }: { unread: number | null; support?: number | null }) {
   const { t } = useTranslation();
   const [live, setLive] = useState<{ from: number | null; count: number }>();
+  const [liveSupport, setLiveSupport] = useState<{ from: number | null; count: number }>();
   useEffect(() => {
     if (unread === null) return;
     return subscribe({ channel: "account", code: "me" }, (event) => {
       const e = event as { type?: string; unread?: number };
       if (e.type === "inbox" && typeof e.unread === "number") setLive({ from: unread, count: e.unread });
+      if (e.type === "support" && typeof e.unread === "number")
+        setLiveSupport({ from: support, count: e.unread });
     });
-  }, [unread]);
+  }, [unread, support]);
   // A newer page render wins over what the socket said about the one before.
-  const count = live && live.from === unread ? live.count : unread;
+  const inbox = live && live.from === unread ? live.count : unread;
+  const replies = liveSupport && liveSupport.from === support ? liveSupport.count : (support ?? 0);
+  const count = inbox === null ? null : inbox + replies;
   return (
     <nav className="tabbar" aria-label={t("common:tabs.label")}>
       {TABS.map((tab) => (

@@ -176,6 +176,17 @@ export default {
     damaged: "The image is damaged or incomplete; choose another",
     too_many_pixels: "The image is too large: at most {{megapixels}} megapixels",
   },
+  support: {
+    not_found: "This conversation was not found",
+    closed:
+      "This conversation has been closed, so your message was not sent. Send it again to start a new conversation.",
+    already_closed: "This conversation is closed already",
+    empty: "Write a message or attach an image",
+    sent: "Message sent",
+    assigned: "The conversation is yours now",
+    assigned_elsewhere: "Another operator has this conversation: take it over first",
+    closed_done: "Conversation closed",
+  },
   trading: {
     instrument_paused: "Trading on this instrument is paused for now",
     price_required: "Price cannot be empty",

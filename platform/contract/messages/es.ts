@@ -177,6 +177,17 @@ const es: Messages = {
     damaged: "La imagen está dañada o incompleta; elige otra",
     too_many_pixels: "La imagen es demasiado grande: como máximo {{megapixels}} megapíxeles",
   },
+  support: {
+    not_found: "No se encontró esta conversación",
+    closed:
+      "Esta conversación se ha cerrado, así que tu mensaje no se envió. Envíalo de nuevo para iniciar una conversación nueva.",
+    already_closed: "Esta conversación ya está cerrada",
+    empty: "Escribe un mensaje o adjunta una imagen",
+    sent: "Mensaje enviado",
+    assigned: "Ahora esta conversación es tuya",
+    assigned_elsewhere: "Otro operador tiene esta conversación: tómala primero",
+    closed_done: "Conversación cerrada",
+  },
   trading: {
     instrument_paused: "El trading de este instrumento está en pausa por ahora",
     price_required: "El precio no puede estar vacío",

@@ -177,6 +177,17 @@ const id: Messages = {
     damaged: "Gambar rusak atau tidak lengkap; pilih gambar lain",
     too_many_pixels: "Gambar terlalu besar: maksimal {{megapixels}} megapiksel",
   },
+  support: {
+    not_found: "Percakapan ini tidak ditemukan",
+    closed:
+      "Percakapan ini sudah ditutup, jadi pesan Anda tidak terkirim. Kirim lagi untuk memulai percakapan baru.",
+    already_closed: "Percakapan ini sudah ditutup",
+    empty: "Tulis pesan atau lampirkan gambar",
+    sent: "Pesan terkirim",
+    assigned: "Percakapan ini sekarang milik Anda",
+    assigned_elsewhere: "Operator lain menangani percakapan ini: ambil alih terlebih dahulu",
+    closed_done: "Percakapan ditutup",
+  },
   trading: {
     instrument_paused: "Perdagangan instrumen ini sedang dijeda",
     price_required: "Harga tidak boleh kosong",

@@ -176,6 +176,17 @@ const ja: Messages = {
     damaged: "画像が破損しているか不完全です。別の画像を選んでください",
     too_many_pixels: "画像が大きすぎます（最大 {{megapixels}} メガピクセル）",
   },
+  support: {
+    not_found: "この会話は見つかりません",
+    closed:
+      "この会話は終了したため、メッセージは送信されませんでした。もう一度送信すると新しい会話が始まります。",
+    already_closed: "この会話はすでに終了しています",
+    empty: "メッセージを入力するか画像を添付してください",
+    sent: "メッセージを送信しました",
+    assigned: "この会話の担当になりました",
+    assigned_elsewhere: "この会話は別の担当者が対応中です：先に引き継いでください",
+    closed_done: "会話を終了しました",
+  },
   trading: {
     instrument_paused: "この銘柄の取引は現在停止中です",
     price_required: "価格を入力してください",

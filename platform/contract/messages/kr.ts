@@ -175,6 +175,16 @@ const kr: Messages = {
     damaged: "이미지가 손상되었거나 불완전합니다. 다른 이미지를 선택하세요",
     too_many_pixels: "이미지가 너무 큽니다: 최대 {{megapixels}}메가픽셀",
   },
+  support: {
+    not_found: "대화를 찾을 수 없습니다",
+    closed: "이 대화는 종료되어 메시지가 전송되지 않았습니다. 다시 보내면 새 대화가 시작됩니다.",
+    already_closed: "이 대화는 이미 종료되었습니다",
+    empty: "메시지를 입력하거나 이미지를 첨부하세요",
+    sent: "메시지를 보냈습니다",
+    assigned: "이제 이 대화를 담당합니다",
+    assigned_elsewhere: "다른 상담원이 이 대화를 담당 중입니다: 먼저 인계받으세요",
+    closed_done: "대화를 종료했습니다",
+  },
   trading: {
     instrument_paused: "이 종목의 거래는 현재 일시 중지되었습니다",
     price_required: "가격을 입력해 주세요",

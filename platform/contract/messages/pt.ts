@@ -176,6 +176,17 @@ const pt: Messages = {
     damaged: "A imagem está danificada ou incompleta; escolha outra",
     too_many_pixels: "A imagem é grande demais: no máximo {{megapixels}} megapixels",
   },
+  support: {
+    not_found: "Esta conversa não foi encontrada",
+    closed:
+      "Esta conversa foi encerrada, por isso a sua mensagem não foi enviada. Envie-a de novo para iniciar uma nova conversa.",
+    already_closed: "Esta conversa já está encerrada",
+    empty: "Escreva uma mensagem ou anexe uma imagem",
+    sent: "Mensagem enviada",
+    assigned: "Agora esta conversa é sua",
+    assigned_elsewhere: "Outro operador está com esta conversa: assuma-a primeiro",
+    closed_done: "Conversa encerrada",
+  },
   trading: {
     instrument_paused: "A negociação deste instrumento está pausada no momento",
     price_required: "O preço não pode ficar vazio",

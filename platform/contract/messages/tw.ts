@@ -174,6 +174,16 @@ const tw: Messages = {
     damaged: "圖片已損壞或不完整，請另選一張",
     too_many_pixels: "圖片尺寸過大：最多 {{megapixels}} 百萬像素",
   },
+  support: {
+    not_found: "找不到該對話",
+    closed: "該對話已關閉，訊息未送出。再次送出即可開始新的對話。",
+    already_closed: "該對話已經關閉",
+    empty: "請輸入訊息或附加圖片",
+    sent: "訊息已送出",
+    assigned: "該對話已由您接手",
+    assigned_elsewhere: "該對話由其他客服處理中：請先接手",
+    closed_done: "對話已關閉",
+  },
   trading: {
     instrument_paused: "此交易對目前暫停交易",
     price_required: "價格不能為空",

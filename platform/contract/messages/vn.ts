@@ -174,6 +174,17 @@ const vn: Messages = {
     damaged: "Ảnh bị hỏng hoặc không đầy đủ; hãy chọn ảnh khác",
     too_many_pixels: "Ảnh quá lớn: tối đa {{megapixels}} megapixel",
   },
+  support: {
+    not_found: "Không tìm thấy cuộc trò chuyện này",
+    closed:
+      "Cuộc trò chuyện này đã đóng nên tin nhắn của bạn chưa được gửi. Gửi lại để bắt đầu cuộc trò chuyện mới.",
+    already_closed: "Cuộc trò chuyện này đã đóng rồi",
+    empty: "Hãy nhập tin nhắn hoặc đính kèm hình ảnh",
+    sent: "Đã gửi tin nhắn",
+    assigned: "Cuộc trò chuyện này giờ do bạn phụ trách",
+    assigned_elsewhere: "Một nhân viên khác đang phụ trách cuộc trò chuyện này: hãy nhận lại trước",
+    closed_done: "Đã đóng cuộc trò chuyện",
+  },
   trading: {
     instrument_paused: "Giao dịch của cặp này đang tạm dừng",
     price_required: "Giá không được để trống",

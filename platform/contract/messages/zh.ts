@@ -174,6 +174,16 @@ const zh: Messages = {
     damaged: "图片已损坏或不完整，请另选一张",
     too_many_pixels: "图片尺寸过大：最多 {{megapixels}} 百万像素",
   },
+  support: {
+    not_found: "未找到该会话",
+    closed: "该会话已关闭，消息未发送。再次发送即可开始新的会话。",
+    already_closed: "该会话已经关闭",
+    empty: "请输入消息或添加图片",
+    sent: "消息已发送",
+    assigned: "该会话已由您接手",
+    assigned_elsewhere: "该会话由其他客服处理中：请先接手",
+    closed_done: "会话已关闭",
+  },
   trading: {
     instrument_paused: "该交易对暂停交易",
     price_required: "价格不能为空",
