@@ -44,7 +44,7 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   await page.getByLabel("Amount", { exact: true }).fill("12000");
   await page.getByRole("button", { name: "Get a quote" }).click();
   const quote = page.getByRole("region", { name: "Your quote" });
-  await expect(quote).toContainText("12000 USDT");
+  await expect(quote).toContainText("12,000 USDT");
   await expect(quote).toContainText(/1 USDT ≈ [\d.]+ BTC/);
   await expect(quote).toContainText(/This quote (expires in \d+ s|is valid for 20 s)/);
   const receive = (await page.getByTestId("quote-receive").innerText()).trim();

@@ -24,7 +24,7 @@ test("a new account claims test USDT from the clearly labelled demo faucet", asy
   await faucet.getByRole("button", { name: "Get 10000 test USDT" }).click();
   await expect(page.getByRole("status")).toHaveText("Test USDT added to your spot wallet");
   await expect(page).toHaveURL(/\/asset\?wallet=spot$/);
-  await expect(page.getByTestId("total-usdt")).toHaveText("10000.00 USDT");
+  await expect(page.getByTestId("total-usdt")).toHaveText("10,000.00 USDT");
   await expect(faucet.getByTestId("faucet-left")).toHaveText(
     "10000 of 50000 USDT received; 40000 left for this account.",
   );
