@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { type Assets, type Desk, EXCHANGE_DESKS, type Quote } from "../../platform/contract/wallet.ts";
+import { numbers } from "../components/numbers.tsx";
 import { convertForm, quoteForm } from "../forms/funds.ts";
-import { formatAmount, fundsFor } from "../money.ts";
+import { fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { replyWithEnvelope } from "./forms.ts";
 import { getI18n } from "./i18n.ts";
@@ -59,10 +60,12 @@ export async function exchangeAction(request: Request, context: Context, desk: D
   const { from, amount } = submission.value;
   const available = assets.wallets.spot.find((a) => a.code === from)?.balance ?? "0";
   if (fundsFor(available, amount) !== "enough") {
-    const message = getI18n(context).t("common:funds.refused", {
+    const i18n = getI18n(context);
+    const n = numbers(i18n.language);
+    const message = i18n.t("common:funds.refused", {
       coin: from,
-      amount: formatAmount(available),
-      needed: formatAmount(amount),
+      amount: n.amount(available),
+      needed: n.amount(amount),
     });
     return { step: "form" as const, reply: submission.reply({ fieldErrors: { amount: [message] } }) };
   }

@@ -11,10 +11,11 @@ import type {
 } from "../../platform/contract/timed.ts";
 import { decimalField } from "../../platform/contract/trading.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
+import { numbers } from "../components/numbers.tsx";
 import type { TradeState } from "../components/trade/state.ts";
 import { betFigures } from "../components/trade/timed-figures.ts";
 import { timedHref } from "../components/trade/timed-links.ts";
-import { compare, formatAmount, fundsFor } from "../money.ts";
+import { compare, fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { getI18n } from "./i18n.ts";
 import { marketEntries } from "./market.ts";
@@ -107,7 +108,8 @@ export async function timedAction(request: Request, context: Context, form: Form
   const period = Number(form.get("period")) || place.period;
   const here = (extra: Record<string, string> = {}) => timedHref(state.code, period, extra);
   if (!getToken(context)) return redirect(here({ prompt: "login" }));
-  const { t } = getI18n(context);
+  const i18n = getI18n(context);
+  const { t } = i18n;
   const amount = String(form.get("amount") ?? "").slice(0, 40);
   const parsed = betForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -143,8 +145,8 @@ export async function timedAction(request: Request, context: Context, form: Form
     if (within && fundsFor(available, cost) !== "enough") {
       const message = t("common:funds.refused", {
         coin: "USDT",
-        amount: formatAmount(available),
-        needed: formatAmount(cost ?? parsed.data.amount),
+        amount: numbers(i18n.language).amount(available),
+        needed: numbers(i18n.language).amount(cost ?? parsed.data.amount),
       });
       return { form: "timed", values: { amount }, errors: { amount: [message] } } as const;
     }

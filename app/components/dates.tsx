@@ -51,6 +51,17 @@ export function formatTimestamp(value: string | number, lang: string, timeZone: 
   }).format(new Date(value));
 }
 
+/** A time of day to the second, for a trade tape: "20:14:05". */
+export function formatTime(value: string | number, lang: string, timeZone: string) {
+  return new Intl.DateTimeFormat(tag(lang), {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(value));
+}
+
 /** The customer's zone (root loader) and the formatters bound to it and the page's language. */
 export function useDates() {
   const root = useRouteLoaderData<RootData>("root");
@@ -62,6 +73,7 @@ export function useDates() {
     date: (value: string | number) => formatDate(value, lang, zone),
     dateTime: (value: string | number) => formatDateTime(value, lang, zone),
     timestamp: (value: string | number, withMs = false) => formatTimestamp(value, lang, zone, withMs),
+    time: (value: string | number) => formatTime(value, lang, zone),
   };
 }
 

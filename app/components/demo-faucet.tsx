@@ -1,21 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Faucet } from "../../platform/contract/wallet.ts";
-import { formatAmount } from "../money.ts";
 import { Submit } from "./form.tsx";
+import { useNumbers } from "./numbers.tsx";
 
 /**
  * The demo faucet, labelled as such: shown only where the server runs one (a local try-out).
  * A plain form to /recharge's action, so it works without JavaScript; `back` is where it returns.
  */
 export function DemoFaucet({ faucet, back }: { faucet: Faucet; back: string }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const amounts = {
     coin: faucet.coin,
-    grant: formatAmount(faucet.grant, 0),
-    limit: formatAmount(faucet.limit, 0),
-    received: formatAmount(faucet.received, 0),
-    remaining: formatAmount(faucet.remaining, 0),
+    grant: n.amount(faucet.grant, 0),
+    limit: n.amount(faucet.limit, 0),
+    received: n.amount(faucet.received, 0),
+    remaining: n.amount(faucet.remaining, 0),
   };
   const spent = faucet.grant === "0";
   return (

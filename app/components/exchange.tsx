@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Quote } from "../../platform/contract/wallet.ts";
 import type { ExchangeAsked, exchangeAction, loadExchange } from "../.server/exchange.ts";
-import { formatAmount } from "../money.ts";
 import { percent } from "./earn/calc.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "./form.tsx";
 import { FundsNotice } from "./funds-notice.tsx";
 import { Icon } from "./icon.tsx";
+import { useNumbers } from "./numbers.tsx";
 import { InfoRow, useHydrated, useTimeText } from "./wallet.tsx";
 
 /** What a conversion screen's loader and action give it (app/.server/exchange.ts). */
@@ -30,6 +30,7 @@ export function ExchangeScreen({ data, actionData }: { data: ExchangeData; actio
 }
 
 function ExchangeForm({ data, actionData }: { data: ExchangeData; actionData: ExchangeActionData }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const { coins, from, to, desk, terms } = data;
   const validate = useLazyValidator(loadValidator);
@@ -41,9 +42,9 @@ function ExchangeForm({ data, actionData }: { data: ExchangeData; actionData: Ex
     shouldRevalidate: "onInput",
     onValidate: validate,
   });
-  const balance = (code: string) => formatAmount(coins.find((c) => c.code === code)?.balance ?? "0");
+  const balance = (code: string) => n.amount(coins.find((c) => c.code === code)?.balance ?? "0");
   const quote = actionData?.step === "quote" ? actionData.quote : undefined;
-  const minimum = formatAmount(terms.min_usdt, 0);
+  const minimum = n.amount(terms.min_usdt, 0);
   return (
     <div className="px-4 pb-6">
       {desk === "boss" && (
@@ -56,7 +57,7 @@ function ExchangeForm({ data, actionData }: { data: ExchangeData; actionData: Ex
             {t("messages:wallet.desk_minimum", { minimum })}
           </p>
           <p className="mt-1 text-sm text-muted" data-testid="desk-terms">
-            {t("desk_terms", { fee: percent(terms.fee_rate), seconds: terms.ttl_seconds })}
+            {t("desk_terms", { fee: percent(terms.fee_rate, 1, n.lang), seconds: terms.ttl_seconds })}
           </p>
         </section>
       )}
@@ -165,6 +166,7 @@ function useSecondsLeft(iso: string, life: number) {
 }
 
 function QuoteCard({ quote, terms }: { quote: Quote; terms: Terms }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const { hydrated, seconds } = useSecondsLeft(quote.expires_at, terms.ttl_seconds);
   const until = useTimeText(quote.expires_at);
@@ -176,19 +178,19 @@ function QuoteCard({ quote, terms }: { quote: Quote; terms: Terms }) {
       </h2>
       <dl className="mt-2 text-sm">
         <InfoRow label={t("you_pay")}>
-          {quote.amount} {quote.from}
+          {n.qty(quote.amount)} {quote.from}
         </InfoRow>
         <InfoRow label={t("rate")}>
-          {t("rate_value", { from: quote.from, rate: quote.rate, to: quote.to })}
+          {t("rate_value", { from: quote.from, rate: n.qty(quote.rate), to: quote.to })}
         </InfoRow>
         <InfoRow label={t("fee")}>
           <span data-testid="quote-fee">
-            {quote.fee} {quote.to}
+            {n.qty(quote.fee)} {quote.to}
           </span>
         </InfoRow>
         <InfoRow label={t("receive")} strong>
           <span data-testid="quote-receive">
-            {quote.receive} {quote.to}
+            {n.qty(quote.receive)} {quote.to}
           </span>
         </InfoRow>
       </dl>
@@ -200,7 +202,7 @@ function QuoteCard({ quote, terms }: { quote: Quote; terms: Terms }) {
             : t("valid_until", { seconds: terms.ttl_seconds, time: until })}
       </p>
       <p className="mt-1 text-xs text-muted" data-testid="quote-tolerance">
-        {t("quote_tolerance", { tolerance: percent(terms.price_tolerance) })}
+        {t("quote_tolerance", { tolerance: percent(terms.price_tolerance, 1, n.lang) })}
       </p>
       {expired ? (
         <RequoteForm asked={{ from: quote.from, to: quote.to, amount: quote.amount }} />

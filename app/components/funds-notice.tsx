@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatAmount, fundsFor } from "../money.ts";
+import { fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
+import { useNumbers } from "./numbers.tsx";
 
 type Wallet = "spot" | "contract";
 
@@ -26,6 +27,7 @@ export function FundsNotice({
   transferTo?: Wallet;
   className?: string;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("common");
   const state = fundsFor(available, needed);
   if (state === "enough") return null;
@@ -43,7 +45,7 @@ export function FundsNotice({
       <p>
         {state === "empty"
           ? t("funds.empty", { coin })
-          : t("funds.short", { coin, amount: formatAmount(available) })}
+          : t("funds.short", { coin, amount: n.amount(available) })}
       </p>
       <p className="flex flex-wrap gap-x-4">
         {hasScreen("/recharge") && (

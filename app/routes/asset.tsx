@@ -6,9 +6,10 @@ import { loadFaucet } from "../.server/faucet.ts";
 import { readAssetPrefs, saveAssetPref } from "../.server/wallet.ts";
 import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { isWallet, Tabs, WALLETS, type WalletName } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
-import { compare, formatAmount, HIDDEN } from "../money.ts";
+import { compare, HIDDEN } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/asset";
 
@@ -69,6 +70,7 @@ function useSwitch(pref: "hide" | "small", saved: boolean) {
 }
 
 export default function AssetScreen({ loaderData }: Route.ComponentProps) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const { assets, wallet, prefs, faucet } = loaderData;
   const hide = useSwitch("hide", prefs.hide);
@@ -98,9 +100,9 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
           </hide.fetcher.Form>
         </div>
         <p className="text-2xl font-bold" data-testid="total-usdt">
-          {shown(formatAmount(assets.total_usdt))} <span className="text-sm font-normal">USDT</span>
+          {shown(n.usdt(assets.total_usdt))} <span className="text-sm font-normal">USDT</span>
         </p>
-        <p className="text-sm text-muted">≈ {shown(`¥${formatAmount(assets.total_cny)}`)} CNY</p>
+        <p className="text-sm text-muted">≈ {shown(`¥${n.usdt(assets.total_cny)}`)} CNY</p>
         <nav aria-label={t("shortcuts")} className="mt-4 grid grid-cols-5 gap-1">
           {SHORTCUTS.filter((s) => hasScreen(s.to)).map((s) => (
             <Link key={s.key} to={s.to} className="flex flex-col items-center gap-1 text-xs">
@@ -124,7 +126,8 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="flex items-center justify-between px-4 pt-3 text-sm">
         <span className="text-muted">
-          {t(`wallet_names.${wallet}`)} <span className="text-fg">≈ {shown(walletTotal(list))} USDT</span>
+          {t(`wallet_names.${wallet}`)}{" "}
+          <span className="text-fg">≈ {shown(n.usdt(walletTotal(list)))} USDT</span>
         </span>
         <small.fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="pref" value="small" />
@@ -155,16 +158,16 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
             <li key={a.code} className="border-b border-line px-4 py-3" aria-label={a.code}>
               <div className="flex items-center justify-between">
                 <span className="font-semibold">{a.code}</span>
-                <span className="text-sm text-muted">≈ {shown(formatAmount(a.usdt_value))} USDT</span>
+                <span className="text-sm text-muted">≈ {shown(n.usdt(a.usdt_value))} USDT</span>
               </div>
               <dl className="mt-1 grid grid-cols-2 gap-2 text-xs">
                 <div>
                   <dt className="text-muted">{t("available")}</dt>
-                  <dd className="text-sm">{shown(formatAmount(a.balance))}</dd>
+                  <dd className="text-sm">{shown(n.amount(a.balance))}</dd>
                 </div>
                 <div className="text-right">
                   <dt className="text-muted">{t("frozen")}</dt>
-                  <dd className="text-sm">{shown(formatAmount(a.frost))}</dd>
+                  <dd className="text-sm">{shown(n.amount(a.frost))}</dd>
                 </div>
               </dl>
             </li>

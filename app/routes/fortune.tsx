@@ -5,15 +5,17 @@ import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
+import { getI18n } from "../.server/i18n.ts";
 import { flashToast, getToken } from "../.server/session.ts";
 import { useDates } from "../components/dates.tsx";
 import { percent } from "../components/earn/calc.ts";
-import { amountText, dailyIncome } from "../components/earn/live.ts";
+import { dailyIncome } from "../components/earn/live.ts";
 import type { Fortune as FortuneView } from "../components/earn/types.ts";
 import { Figure } from "../components/earn/ui.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
+import { type Numbers, numbers } from "../components/numbers.tsx";
 import { fortuneForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
 import { formatAmount, isAmount } from "../money.ts";
@@ -29,23 +31,24 @@ type Intent = "deposit" | "withdraw";
 const LOGIN = `/login?redirectTo=${encodeURIComponent("/fortune")}`;
 
 /** What a form shows as there to move, and what "All" fills it with (none when nothing). */
-const movable = (value: string) => ({
-  shown: amountText(value),
+const movable = (n: Numbers, value: string) => ({
+  shown: n.amount(value, 0),
   all: /[1-9]/.test(value) ? formatAmount(value, 0) : null,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const n = numbers(getI18n(context).language);
   const api = apiClient(request, context);
   const fortune = await api.data<FortuneView>("/earn/fortune");
   const { daily_rate: rate, first_reward: reward, coin, mine } = fortune;
   const offer = {
     coin,
-    rate: percent(rate),
-    apr: percent(rate, 365),
-    example: amountText(dailyIncome("100", rate) ?? "0"),
-    reward: amountText(reward),
+    rate: percent(rate, 1, n.lang),
+    apr: percent(rate, 365, n.lang),
+    example: n.amount(dailyIncome("100", rate) ?? "0", 0),
+    reward: n.amount(reward, 0),
     // The reward's terms (operator settings): the minimum to hold, and for how many days.
-    minimum: amountText(fortune.reward_min_deposit),
+    minimum: n.amount(fortune.reward_min_deposit, 0),
     days: fortune.reward_hold_days,
   };
   if (!mine) return { offer, mine: null };
@@ -58,14 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     offer,
     mine: {
-      balance: amountText(mine.balance, 2),
-      yesterday: amountText(mine.yesterday, 2),
-      total: amountText(mine.total, 2),
+      balance: n.amount(mine.balance, 2),
+      yesterday: n.amount(mine.yesterday, 2),
+      total: n.amount(mine.total, 2),
       earned: { yesterday: /[1-9]/.test(mine.yesterday), total: /[1-9]/.test(mine.total) },
       rewarded: mine.first_reward_received,
       vestsAt: mine.first_reward.status === "pending" ? mine.first_reward.vests_at : null,
-      deposit: { ...movable(await spotAvailable(api, coin)), preset: preset("deposit") },
-      withdraw: { ...movable(mine.balance), preset: preset("withdraw") },
+      deposit: { ...movable(n, await spotAvailable(api, coin)), preset: preset("deposit") },
+      withdraw: { ...movable(n, mine.balance), preset: preset("withdraw") },
     },
   };
 }

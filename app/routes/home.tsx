@@ -2,18 +2,19 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { homeContent } from "../.server/content.ts";
+import { getI18n } from "../.server/i18n.ts";
 import { marketEntries } from "../.server/market.ts";
 import { getToken } from "../.server/session.ts";
 import { Banners, InterestPromo, NoticeTicker } from "../components/content/home-content.tsx";
 import { percent } from "../components/earn/calc.ts";
-import { amountText, dailyIncome } from "../components/earn/live.ts";
+import { dailyIncome } from "../components/earn/live.ts";
 import type { Fortune } from "../components/earn/types.ts";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { marketHref } from "../components/market/links.ts";
 import { MarketList } from "../components/market/market-list.tsx";
+import { numbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import { useSite } from "../hooks.ts";
-import { formatAmount } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/home";
 
@@ -33,6 +34,7 @@ const SHORTCUTS = [
 ] as const satisfies readonly { to: string; key: IconName }[];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const n = numbers(getI18n(context).language);
   const [markets, content, fortune] = await Promise.all([
     marketEntries(request, context),
     homeContent(request, context),
@@ -40,9 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The promo states the daily-interest wallet's live terms, as its own screen does.
   const promo = {
-    rate: formatAmount(percent(fortune.daily_rate), 0),
-    income: amountText(dailyIncome("100", fortune.daily_rate) ?? "0"),
-    reward: amountText(fortune.first_reward),
+    rate: percent(fortune.daily_rate, 1, n.lang, 0),
+    income: n.amount(dailyIncome("100", fortune.daily_rate) ?? "0", 0),
+    reward: n.amount(fortune.first_reward, 0),
   };
   return { signedIn: Boolean(getToken(context)), markets, promo, ...content };
 }

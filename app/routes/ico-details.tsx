@@ -8,13 +8,14 @@ import { replyWithEnvelope } from "../.server/forms.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { sum } from "../components/earn/calc.ts";
-import { amountText, tokensFor } from "../components/earn/live.ts";
+import { tokensFor } from "../components/earn/live.ts";
 import { CalculateButton, Row, useAmountInput } from "../components/earn/rows.tsx";
 import type { Project, Subscription } from "../components/earn/types.ts";
 import { Empty, LaunchBadge, Progress } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
+import { numbers, useNumbers } from "../components/numbers.tsx";
 import { countdown } from "../components/trade/format.ts";
 import { LocalTime, Notice } from "../components/wallet.tsx";
 import { subscribeForm } from "../forms/earn.ts";
@@ -39,6 +40,7 @@ const ORDER = { live: 0, upcoming: 1, ended: 2 } as const;
  * description, price, how long until it opens or closes): the page's script stays small.
  */
 function projectView(i18n: ReturnType<typeof getI18n>, p: Project, now = Date.now()) {
+  const n = numbers(i18n.language);
   const desc = `earn:launchpad_desc.${p.description_key}`;
   const timer =
     p.status === "upcoming"
@@ -49,13 +51,14 @@ function projectView(i18n: ReturnType<typeof getI18n>, p: Project, now = Date.no
   return {
     ...p,
     description: i18n.exists(desc) ? i18n.t(desc) : "",
-    priceLine: i18n.t("earn:price_line", { token: p.token, price: amountText(p.price) }),
+    priceLine: i18n.t("earn:price_line", { token: p.token, price: n.amount(p.price, 0) }),
     timer,
   };
 }
 type ProjectView = ReturnType<typeof projectView>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const n = numbers(getI18n(context).language);
   const url = new URL(request.url);
   const api = apiClient(request, context);
   const i18n = getI18n(context);
@@ -76,12 +79,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const amount = url.searchParams.get("amount") ?? "";
   const subscribed = sum(mine.filter((s) => s.project.id === project.id).map((s) => s.paid));
   const shown = {
-    total: amountText(project.total_supply),
-    remaining: amountText(project.remaining),
-    minimum: amountText(project.min_per_user),
-    maximum: amountText(project.max_per_user),
-    subscribed: amountText(subscribed),
-    available: amountText(available),
+    total: n.amount(project.total_supply, 0),
+    remaining: n.amount(project.remaining, 0),
+    minimum: n.amount(project.min_per_user, 0),
+    maximum: n.amount(project.max_per_user, 0),
+    subscribed: n.amount(subscribed, 0),
+    available: n.amount(available, 0),
   };
   return {
     projects: null,
@@ -179,6 +182,7 @@ function ProjectScreen({
   detail: Detail;
   lastResult: Route.ComponentProps["actionData"];
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const validate = useLazyValidator(loadValidator);
   const [form, fields] = useForm<{ project_id: string; amount: string }>({
@@ -228,7 +232,7 @@ function ProjectScreen({
           <dl className="card mt-4 text-sm">
             <Row label={t("you_get")} strong>
               <output aria-live="polite" data-testid="tokens">
-                {tokens ? `${amountText(tokens)} ${p.token}` : "—"}
+                {tokens ? `${n.amount(tokens, 0)} ${p.token}` : "—"}
               </output>
             </Row>
           </dl>

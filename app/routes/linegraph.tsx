@@ -4,16 +4,12 @@ import { data, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INTERVALS, type Interval } from "../../platform/contract/intervals.ts";
 import type { Candle, Depth, InstrumentView, Ticker, Trade } from "../../platform/contract/market.ts";
-import {
-  formatChange,
-  formatCompact,
-  formatPrice,
-  formatQuantity,
-} from "../../platform/contract/precision.ts";
 import { apiClient } from "../.server/api.ts";
+import { useDates } from "../components/dates.tsx";
 import { subscribe, useChannel } from "../components/market/live.ts";
 import { changeClass } from "../components/market/market-list.tsx";
 import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/linegraph";
 
@@ -65,11 +61,9 @@ function useTrades(code: string, initial: Trade[]) {
   return trades;
 }
 
-function time(ms: number) {
-  return new Date(ms).toLocaleTimeString("en-GB", { hour12: false });
-}
-
 export default function Linegraph({ loaderData }: Route.ComponentProps) {
+  const n = useNumbers();
+  const dates = useDates();
   const { t } = useTranslation("market");
   const { instrument, interval, candles } = loaderData;
   const code = instrument.code;
@@ -93,22 +87,22 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
         <div className="mt-1 flex items-end justify-between gap-3">
           <div>
             <p className={`text-3xl font-bold tabular-nums ${falling ? "down" : "up"}`} aria-live="off">
-              {ticker ? formatPrice(ticker.price, p) : "-"}
+              {ticker ? n.price(ticker.price, p) : "-"}
             </p>
             <p className="text-sm text-muted tabular-nums">
-              ¥{ticker ? formatPrice(ticker.cnyPrice, 4) : "-"}{" "}
+              ¥{ticker ? n.cny(ticker.cnyPrice) : "-"}{" "}
               <span className={`ml-1 rounded px-1.5 py-0.5 ${changeClass(ticker?.change)}`}>
-                {ticker ? formatChange(ticker.change) : "-"}
+                {ticker ? n.change(ticker.change) : "-"}
               </span>
             </p>
           </div>
           <dl className="grid grid-cols-[auto_auto] gap-x-3 text-xs">
             <dt className="text-muted">{t("high_24h")}</dt>
-            <dd className="text-right tabular-nums">{ticker ? formatPrice(ticker.high, p) : "-"}</dd>
+            <dd className="text-right tabular-nums">{ticker ? n.price(ticker.high, p) : "-"}</dd>
             <dt className="text-muted">{t("low_24h")}</dt>
-            <dd className="text-right tabular-nums">{ticker ? formatPrice(ticker.low, p) : "-"}</dd>
+            <dd className="text-right tabular-nums">{ticker ? n.price(ticker.low, p) : "-"}</dd>
             <dt className="text-muted">{t("volume_24h", { coin: instrument.base })}</dt>
-            <dd className="text-right tabular-nums">{ticker ? formatCompact(ticker.volume) : "-"}</dd>
+            <dd className="text-right tabular-nums">{ticker ? n.compact(ticker.volume) : "-"}</dd>
           </dl>
         </div>
       </section>
@@ -166,8 +160,8 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
             <tbody>
               {(depth?.bids ?? []).slice(0, 12).map((level) => (
                 <tr key={level.price}>
-                  <td>{formatQuantity(level.totalSize)}</td>
-                  <td className="text-right up">{formatPrice(level.price, p)}</td>
+                  <td>{n.depth(level.totalSize)}</td>
+                  <td className="text-right up">{n.price(level.price, p)}</td>
                 </tr>
               ))}
             </tbody>
@@ -183,8 +177,8 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
             <tbody>
               {(depth?.asks ?? []).slice(0, 12).map((level) => (
                 <tr key={level.price}>
-                  <td className="down">{formatPrice(level.price, p)}</td>
-                  <td className="text-right">{formatQuantity(level.totalSize)}</td>
+                  <td className="down">{n.price(level.price, p)}</td>
+                  <td className="text-right">{n.depth(level.totalSize)}</td>
                 </tr>
               ))}
             </tbody>
@@ -207,11 +201,11 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
           <tbody>
             {trades.map((trade) => (
               <tr key={`${trade.time}-${trade.price}-${trade.amount}-${trade.direction}`}>
-                <td className="text-muted">{time(trade.time)}</td>
+                <td className="text-muted">{dates.time(trade.time)}</td>
                 <td className={`text-right ${trade.direction === "buy" ? "up" : "down"}`}>
-                  {formatPrice(trade.price, p)}
+                  {n.price(trade.price, p)}
                 </td>
-                <td className="text-right">{formatQuantity(trade.amount)}</td>
+                <td className="text-right">{n.depth(trade.amount)}</td>
               </tr>
             ))}
           </tbody>

@@ -9,12 +9,13 @@ import { replyWithEnvelope } from "../.server/forms.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { maxJoin, percent } from "../components/earn/calc.ts";
-import { amountText, dailyIncome } from "../components/earn/live.ts";
+import { dailyIncome } from "../components/earn/live.ts";
 import { CalculateButton, Row, useAmountInput } from "../components/earn/rows.tsx";
 import { type Participation, RECORDS_OF } from "../components/earn/types.ts";
 import { productName } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
+import { numbers, useNumbers } from "../components/numbers.tsx";
 import { Notice } from "../components/wallet.tsx";
 import { joinForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -30,6 +31,7 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const n = numbers(getI18n(context).language);
   const url = new URL(request.url);
   const id = Number(url.searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw redirect("/coinlist");
@@ -47,13 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       product.lock_days > 0
         ? i18n.t("earn:lock_days", { count: product.lock_days })
         : i18n.t("earn:flexible"),
-    rate: percent(product.daily_rate),
-    penalty: percent(product.early_exit_penalty),
-    remaining: amountText(product.pool_remaining),
-    total: amountText(product.pool_total),
-    minimum: amountText(product.min_purchase),
-    maximum: amountText(product.max_purchase),
-    available: amountText(available),
+    rate: percent(product.daily_rate, 1, n.lang),
+    penalty: percent(product.early_exit_penalty, 1, n.lang),
+    remaining: n.amount(product.pool_remaining, 0),
+    total: n.amount(product.pool_total, 0),
+    minimum: n.amount(product.min_purchase, 0),
+    maximum: n.amount(product.max_purchase, 0),
+    available: n.amount(available, 0),
     /** What "Max" fills in: the balance, the maximum purchase or what is left, the least. */
     max: compare(most, "0") > 0 ? formatAmount(most, 0) : null,
   };
@@ -96,6 +98,7 @@ function JoinForm({
   data: Route.ComponentProps["loaderData"];
   lastResult: Route.ComponentProps["actionData"];
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const { pool_remaining: remaining, min_purchase: minimum, max_purchase: maximum } = p;
   const load = useCallback(
@@ -171,7 +174,7 @@ function JoinForm({
         <dl className="card mt-4 text-sm">
           <Row label={t("expected_daily")} strong>
             <output aria-live="polite" data-testid="daily-income">
-              {income ? `${amountText(income)} ${p.coin}` : "—"}
+              {income ? `${n.amount(income, 0)} ${p.coin}` : "—"}
             </output>
           </Row>
           <Row label={t("lock_period")}>{shown.lock}</Row>

@@ -5,10 +5,10 @@ import { apiClient } from "../.server/api.ts";
 import { allProducts, exitConfirmation, myParticipations } from "../.server/earn.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
-import { amountText } from "../components/earn/live.ts";
 import { ExitSheet, ParticipationBody, ParticipationList } from "../components/earn/participations.tsx";
 import type { ParticipationItem } from "../components/earn/types.ts";
 import { Empty } from "../components/earn/ui.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { Tabs } from "../components/wallet.tsx";
 import { exitForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -100,6 +100,7 @@ export default function MiningList({ loaderData }: Route.ComponentProps) {
 
 /** One participation: its figures and every day's income. */
 function Record({ item }: { item: ParticipationItem }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const { participation: p, product, income } = item;
   return (
@@ -126,7 +127,7 @@ function Record({ item }: { item: ParticipationItem }) {
             <li key={i.day} className="flex justify-between border-b border-line py-2 text-sm last:border-0">
               <span className="text-muted">{i.day}</span>
               <span className="up">
-                +{amountText(i.amount)} {p.coin}
+                +{n.amount(i.amount, 0)} {p.coin}
               </span>
             </li>
           ))}

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
-import { amountText } from "../components/earn/live.ts";
 import { Row } from "../components/earn/rows.tsx";
 import type { Subscription } from "../components/earn/types.ts";
 import { Empty, Figure, LaunchBadge, Pill } from "../components/earn/ui.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { LocalTime } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/mylaunchpad";
@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MyLaunchpad({ loaderData }: Route.ComponentProps) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const { subscriptions } = loaderData;
   if (subscriptions.length === 0) {
@@ -42,9 +43,9 @@ export default function MyLaunchpad({ loaderData }: Route.ComponentProps) {
                 </Pill>
               </div>
               <div className="mt-3 grid grid-cols-2 gap-3">
-                <Figure label={t("paid")}>{amountText(s.paid)} USDT</Figure>
+                <Figure label={t("paid")}>{n.amount(s.paid, 0)} USDT</Figure>
                 <Figure label={t("tokens_of", { token: s.project.token })} className="text-right">
-                  <span className={s.status === "delivered" ? "up" : ""}>{amountText(s.tokens)}</span>
+                  <span className={s.status === "delivered" ? "up" : ""}>{n.amount(s.tokens, 0)}</span>
                 </Figure>
               </div>
               <dl className="mt-2 text-sm">

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { formatPrice, pricePrecision } from "../../platform/contract/precision.ts";
+import { pricePrecision } from "../../platform/contract/precision.ts";
 import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
-import { qty, signed, tone, usdt } from "../components/trade/format.ts";
+import { useNumbers } from "../components/numbers.tsx";
+import { tone } from "../components/trade/format.ts";
 import {
   Empty,
   HistoryOrderItem,
@@ -121,9 +122,10 @@ function PickOrder({ latest }: { latest: OrderView[] }) {
 }
 
 function OrderDetails({ order, position, closes, fills = [] }: Details) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const precision = pricePrecision(order.code);
-  const price = (v: string | null | undefined) => (v ? formatPrice(v, precision) : "-");
+  const price = (v: string | null | undefined) => (v ? n.price(v, precision) : "-");
   const coin = pairOf(order.code).split("/")[0] ?? "";
   const contract = order.market === "contract";
   const feeCoin = !contract && order.side === "buy" ? coin : "USDT";
@@ -145,11 +147,11 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
             <Time value={order.created_at} />
           </Row>
           {order.type === "limit" && <Row label={t("price_label")}>{price(order.price)}</Row>}
-          <Row label={t("quantity_label", { coin })}>{qty(order.quantity)}</Row>
+          <Row label={t("quantity_label", { coin })}>{n.qty(order.quantity)}</Row>
           {contract && <Row label={t("leverage")}>{order.leverage}x</Row>}
           <Row label={t("filled_label", { coin })}>
             <span data-testid="filled">
-              {qty(order.filled_quantity)} / {qty(order.quantity)}
+              {n.qty(order.filled_quantity)} / {n.qty(order.quantity)}
             </span>
           </Row>
           {hasFills(order) && (
@@ -163,7 +165,7 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
             </Row>
           )}
           <Row label={t("fee_label", { coin: feeCoin })}>
-            {feeCoin === "USDT" ? usdt(order.fee, 8) : qty(order.fee)}
+            {feeCoin === "USDT" ? n.usdt(order.fee, 8) : n.qty(order.fee)}
           </Row>
           {contract && (
             <Row label={t("tpsl")}>
@@ -189,9 +191,9 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
                 </p>
                 <dl className="mt-1">
                   <Row label={t("price_label")}>{price(f.price)}</Row>
-                  <Row label={t("quantity_label", { coin })}>{qty(f.quantity)}</Row>
+                  <Row label={t("quantity_label", { coin })}>{n.qty(f.quantity)}</Row>
                   <Row label={t("fee_label", { coin: feeCoin })}>
-                    {feeCoin === "USDT" ? usdt(f.fee, 8) : qty(f.fee)}
+                    {feeCoin === "USDT" ? n.usdt(f.fee, 8) : n.qty(f.fee)}
                   </Row>
                 </dl>
               </li>
@@ -208,23 +210,23 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
           <dl className="mt-2 text-sm">
             <Row label={t("order_status_label")}>{t(`position_status.${position.status}`)}</Row>
             <Row label={t("entry_price")}>{price(position.entry_price)}</Row>
-            <Row label={t("held_quantity", { coin })}>{qty(position.quantity)}</Row>
-            <Row label={t("closed_quantity", { coin })}>{qty(position.closed_quantity)}</Row>
-            <Row label={t("margin_label")}>{usdt(position.margin, 8)}</Row>
+            <Row label={t("held_quantity", { coin })}>{n.qty(position.quantity)}</Row>
+            <Row label={t("closed_quantity", { coin })}>{n.qty(position.closed_quantity)}</Row>
+            <Row label={t("margin_label")}>{n.usdt(position.margin, 8)}</Row>
             {position.status === "open" && (
               <>
                 <Row label={t("mark_price")}>{price(position.mark_price)}</Row>
                 <Row label={t("floating_pnl")} className={tone(position.pnl)}>
-                  {signed(position.pnl, 4)} ({position.roe === null ? "-" : `${signed(position.roe, 2)}%`})
+                  {n.signed(position.pnl)} ({position.roe === null ? "-" : `${n.signed(position.roe, 2)}%`})
                 </Row>
                 <Row label={t("liquidation_price")}>{price(position.liquidation_price)}</Row>
               </>
             )}
             <Row label={t("realized_pnl")} className={tone(position.realized_pnl)}>
-              {signed(position.realized_pnl, 8)}
+              {n.signed(position.realized_pnl, 8)}
             </Row>
-            <Row label={t("fees_label")}>{usdt(position.fees, 8)}</Row>
-            <Row label={t("funding_paid")}>{signed(position.funding, 8)}</Row>
+            <Row label={t("fees_label")}>{n.usdt(position.fees, 8)}</Row>
+            <Row label={t("funding_paid")}>{n.signed(position.funding, 8)}</Row>
             <Row label={t("tpsl")}>
               {price(position.take_profit)} / {price(position.stop_loss)}
             </Row>
@@ -259,12 +261,12 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
                     </span>
                   </p>
                   <dl className="mt-1">
-                    <Row label={t("quantity_label", { coin })}>{qty(c.quantity)}</Row>
+                    <Row label={t("quantity_label", { coin })}>{n.qty(c.quantity)}</Row>
                     <Row label={t("close_price")}>{price(c.price)}</Row>
                     <Row label={t("realized_pnl")} className={tone(c.pnl)}>
-                      {signed(c.pnl, 8)}
+                      {n.signed(c.pnl, 8)}
                     </Row>
-                    <Row label={t("fee_label", { coin: "USDT" })}>{usdt(c.fee, 8)}</Row>
+                    <Row label={t("fee_label", { coin: "USDT" })}>{n.usdt(c.fee, 8)}</Row>
                     <Row label={t("price_tick")}>
                       {c.tick_time === null ? "-" : <Time value={c.tick_time} ms />}
                     </Row>

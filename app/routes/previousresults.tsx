@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { InstrumentView } from "../../platform/contract/market.ts";
-import { formatPrice } from "../../platform/contract/precision.ts";
 import type { OptionPage, OptionProduct, OptionRound } from "../../platform/contract/timed.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
+import { useNumbers } from "../components/numbers.tsx";
 import { resultsHref, timedHref } from "../components/trade/timed-links.ts";
 import { ResultBadge } from "../components/trade/timed-screen.tsx";
 import { Segmented, Time } from "../components/trade/ui.tsx";
@@ -60,10 +60,11 @@ const periodText = (t: (k: string, o?: Record<string, unknown>) => string, p: Op
     : t("seconds", { count: p.period_seconds });
 
 export default function PreviousResults({ loaderData }: Route.ComponentProps) {
+  const n = useNumbers();
   const { t } = useTranslation("timed");
   const { products, product, precision, detail, results } = loaderData;
   const codes = [...new Set(products.map((p) => p.code))];
-  const price = (v: string | null) => (v ? formatPrice(v, precision) : "-");
+  const price = (v: string | null) => (v ? n.price(v, precision) : "-");
   return (
     <div className="grid gap-3 px-4 py-3">
       <Segmented

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import type { Candle, Depth, Ticker } from "../../platform/contract/market.ts";
-import { formatChange, formatCompact, formatPrice } from "../../platform/contract/precision.ts";
 import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
@@ -19,6 +18,7 @@ import { chartHref } from "../components/market/links.ts";
 import { useChannel, useChannels } from "../components/market/live.ts";
 import { changeClass, MarketList } from "../components/market/market-list.tsx";
 import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
+import { numbers, useNumbers } from "../components/numbers.tsx";
 import { type CloseReview, type ClosingPosition, ConfirmClose } from "../components/trade/confirm-close.tsx";
 import { ConfirmOrder, type OrderPreview, type ReviewedOrder } from "../components/trade/confirm-order.tsx";
 import { dec, pnl, share, str } from "../components/trade/decimal.ts";
@@ -39,7 +39,7 @@ import { TimedScreen } from "../components/trade/timed-screen.tsx";
 import { Segmented, Tabs, Time } from "../components/trade/ui.tsx";
 import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms/trade.ts";
 import type { RouteHandle } from "../handle.ts";
-import { ceilAmount, formatAmount, fundsFor } from "../money.ts";
+import { ceilAmount, fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/tradeing";
 
@@ -170,7 +170,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec §2: a visitor without an account is asked whether to continue to log in.
   if (!getToken(context)) return redirect(tradeHref(state, {}, { prompt: "login" }));
   const api = apiClient(request, context);
-  const { t } = getI18n(context);
+  const i18n = getI18n(context);
+  const { t } = i18n;
   const done = (envelope: Envelope<unknown>, changes: Partial<TradeState> = {}, headers?: Headers) => {
     flashToast(context, {
       kind: envelope.status_code === 200 ? "success" : "error",
@@ -231,8 +232,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (fundsFor(p.available ?? "0", needed) !== "enough") {
           const message = t("common:funds.refused", {
             coin: p.available_coin,
-            amount: formatAmount(p.available ?? "0"),
-            needed: formatAmount(ceilAmount(needed ?? "0", p.available_coin === "USDT" ? 2 : 8)),
+            amount: numbers(i18n.language).amount(p.available ?? "0"),
+            needed: numbers(i18n.language).amount(
+              ceilAmount(needed ?? "0", p.available_coin === "USDT" ? 2 : 8),
+            ),
           });
           return {
             form: "order",
@@ -376,6 +379,7 @@ function ContractTerms({
   state: TradeState;
   serverNow: number;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const now = useNow(serverNow);
   if (state.contractType !== "perpetual") {
@@ -387,7 +391,7 @@ function ContractTerms({
   }
   let next = Date.parse(info.next_funding_time);
   while (next <= now) next += 8 * 3_600_000;
-  const rate = formatChange(String(Number(info.funding_rate) * 100)).replace(/^\+/, "");
+  const rate = n.fraction(info.funding_rate);
   return (
     <>
       <p className="text-xs text-muted">
@@ -418,6 +422,7 @@ function ClassicTrade({
   loaderData: Exclude<Route.ComponentProps["loaderData"], { timed: unknown }>;
   actionData: Route.ComponentProps["actionData"];
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   // Fills and closes that happen away from this page (the risk engine) reload its data.
   const loaderData = useAccountRefresh(served.signedIn, served);
@@ -514,22 +519,22 @@ function ClassicTrade({
               className={`text-lg font-bold tabular-nums ${ticker?.change.startsWith("-") ? "down" : "up"}`}
               data-testid="last-price"
             >
-              {ticker ? formatPrice(ticker.price, p) : "-"}
+              {ticker ? n.price(ticker.price, p) : "-"}
             </p>
             <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${changeClass(ticker?.change)}`}>
-              {ticker ? formatChange(ticker.change) : "-"}
+              {ticker ? n.change(ticker.change) : "-"}
             </span>
           </div>
         </div>
         <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted tabular-nums">
           <span>
-            {tm("high_24h")} <span className="text-fg">{ticker ? formatPrice(ticker.high, p) : "-"}</span>
+            {tm("high_24h")} <span className="text-fg">{ticker ? n.price(ticker.high, p) : "-"}</span>
           </span>
           <span>
-            {tm("low_24h")} <span className="text-fg">{ticker ? formatPrice(ticker.low, p) : "-"}</span>
+            {tm("low_24h")} <span className="text-fg">{ticker ? n.price(ticker.low, p) : "-"}</span>
           </span>
           <span>
-            {tm("vol")} <span className="text-fg">{ticker ? formatCompact(ticker.volume) : "-"}</span>
+            {tm("vol")} <span className="text-fg">{ticker ? n.compact(ticker.volume) : "-"}</span>
           </span>
         </div>
         {contract && info && <ContractTerms info={info} state={state} serverNow={loaderData.now} />}

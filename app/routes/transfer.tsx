@@ -10,10 +10,11 @@ import { pick } from "../.server/wallet.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { Chips, isWallet, type WalletName } from "../components/wallet.tsx";
 import { transferForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";
-import { compare, formatAmount, isAmount } from "../money.ts";
+import { compare, isAmount } from "../money.ts";
 import type { Route } from "./+types/transfer";
 
 export const handle: RouteHandle = {
@@ -64,6 +65,7 @@ function TransferForm({
   data: Route.ComponentProps["loaderData"];
   lastResult: Route.ComponentProps["actionData"];
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const { coins, coin, from, to, available } = loaderData;
   const validate = useLazyValidator(loadValidator);
@@ -120,7 +122,7 @@ function TransferForm({
           autoComplete="off"
         />
         <p className="mt-1 flex justify-between text-xs text-muted">
-          <span>{t("available_amount", { amount: formatAmount(available), coin })}</span>
+          <span>{t("available_amount", { amount: n.amount(available), coin })}</span>
           {compare(available, "0") > 0 && (
             <Link
               to={`?coin=${coin}&from=${from}&amount=${available}`}

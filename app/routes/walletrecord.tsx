@@ -4,6 +4,7 @@ import type { WalletRecord } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { Icon } from "../components/icon.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import {
   InfoRow,
   LocalTime,
@@ -13,7 +14,6 @@ import {
   Tabs,
 } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
-import { formatAmount } from "../money.ts";
 import type { Route } from "./+types/walletrecord";
 
 export const handle: RouteHandle = {
@@ -62,6 +62,7 @@ function useTypeLabel() {
 }
 
 function RecordList({ kind, records }: { kind: RecordKindName; records: RecordPage }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const typeLabel = useTypeLabel();
   const { list, page, has_more } = records;
@@ -92,7 +93,7 @@ function RecordList({ kind, records }: { kind: RecordKindName; records: RecordPa
                 </span>
                 <span className="flex items-center gap-2 text-right">
                   <span>
-                    <span className="block">{formatAmount(r.amount)}</span>
+                    <span className="block">{n.amount(r.amount)}</span>
                     <StatusBadge status={r.status} />
                   </span>
                   <Icon name="chevron" size={16} />
@@ -126,6 +127,7 @@ function RecordList({ kind, records }: { kind: RecordKindName; records: RecordPa
 }
 
 function RecordDetail({ record: r }: { record: WalletRecord }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const typeLabel = useTypeLabel();
   const fiat = r.type === "fiat_recharge";
@@ -139,7 +141,7 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
           {typeLabel(r.type)}
         </h2>
         <p className="mt-1 text-2xl font-bold" data-testid="record-amount">
-          {formatAmount(r.amount)} {r.coin}
+          {n.amount(r.amount)} {r.coin}
         </p>
         <p className="mt-1" data-testid="record-status">
           <StatusBadge status={r.status} />
@@ -153,16 +155,16 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
         </InfoRow>
         <InfoRow label={t("coin")}>{r.coin}</InfoRow>
         <InfoRow label={t("amount")}>
-          {r.amount} {r.coin}
+          {n.amount(r.amount)} {r.coin}
         </InfoRow>
         {(withdrawal || r.type === "exchange") && (
           <InfoRow label={t("fee")}>
-            {r.fee} {r.type === "exchange" ? r.detail.split(" ").at(-1) : r.coin}
+            {n.amount(r.fee)} {r.type === "exchange" ? r.detail.split(" ").at(-1) : r.coin}
           </InfoRow>
         )}
         {withdrawal && (
           <InfoRow label={t("receive")}>
-            {r.detail} {r.coin}
+            {n.amount(r.detail)} {r.coin}
           </InfoRow>
         )}
         {r.type === "exchange" && <InfoRow label={t("conversion")}>{r.detail}</InfoRow>}

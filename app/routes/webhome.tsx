@@ -4,10 +4,10 @@ import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
 import { checkinDays } from "../components/earn/calc.ts";
 import { ChoiceCard } from "../components/earn/choice-card.tsx";
-import { amountText } from "../components/earn/live.ts";
 import type { Checkin } from "../components/earn/types.ts";
 import { Submit } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/webhome";
 
@@ -26,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WebHome({ loaderData }: Route.ComponentProps) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const { status } = loaderData;
   const days = checkinDays(status);
@@ -76,7 +77,7 @@ export default function WebHome({ loaderData }: Route.ComponentProps) {
           </button>
         ) : (
           <Form method="post">
-            <Submit>{t("claim", { amount: amountText(status.next_reward), coin: "USDT" })}</Submit>
+            <Submit>{t("claim", { amount: n.amount(status.next_reward, 0), coin: "USDT" })}</Submit>
           </Form>
         )}
         <p className="mt-3 text-xs text-muted">{t("checkin_rules")}</p>

@@ -3,8 +3,8 @@ import { apiClient } from "../.server/api.ts";
 import { allProducts } from "../.server/earn.ts";
 import { percent } from "../components/earn/calc.ts";
 import { ChoiceCard } from "../components/earn/choice-card.tsx";
-import { amountText } from "../components/earn/live.ts";
 import type { Checkin, Fortune, Product, ProductKind, Project } from "../components/earn/types.ts";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import { compare } from "../money.ts";
 import type { Route } from "./+types/webselect";
@@ -41,10 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function WebSelect({ loaderData }: Route.ComponentProps) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const { best, fortuneRate, live, checkin } = loaderData;
   const upTo = (rate: string | null) =>
-    rate ? <span className="up">{t("up_to", { rate: percent(rate) })}</span> : undefined;
+    rate ? <span className="up">{t("up_to", { rate: percent(rate, 1, n.lang) })}</span> : undefined;
   return (
     <div className="px-4 pb-6">
       <p className="mt-4 text-sm text-muted">{t("webselect_intro")}</p>
@@ -75,7 +76,7 @@ export default function WebSelect({ loaderData }: Route.ComponentProps) {
           icon="percent"
           title={t("fortune_title")}
           body={t("choices.fortune")}
-          figure={<span className="up">{t("rate_a_day", { rate: percent(fortuneRate) })}</span>}
+          figure={<span className="up">{t("rate_a_day", { rate: percent(fortuneRate, 1, n.lang) })}</span>}
         />
         <ChoiceCard
           to="/ico_details"
@@ -93,7 +94,7 @@ export default function WebSelect({ loaderData }: Route.ComponentProps) {
             checkin.claimed ? (
               <span className="text-muted">{t("claimed_short")}</span>
             ) : (
-              <span className="text-accent">+{amountText(checkin.next)} USDT</span>
+              <span className="text-accent">+{n.amount(checkin.next, 0)} USDT</span>
             )
           }
         />

@@ -18,10 +18,11 @@ import { networksByCoin, pick } from "../.server/wallet.ts";
 import { ErrorList, Field, Submit, useLazyValidator, useMessage } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
+import { numbers, useNumbers } from "../components/numbers.tsx";
 import { Chips, InfoRow, Notice, Tabs, useHydrated, useTimeText } from "../components/wallet.tsx";
 import { fiatWithdrawForm, withdrawForm, withdrawPreviewForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";
-import { compare, formatAmount, fundsFor, isAmount, minus } from "../money.ts";
+import { compare, fundsFor, isAmount, minus } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/withdraw";
 
@@ -144,10 +145,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { coin, amount } = submission.value;
     const available = assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0";
     if (fundsFor(available, amount) !== "enough") {
-      const message = getI18n(context).t("common:funds.refused", {
+      const i18n = getI18n(context);
+      const n = numbers(i18n.language);
+      const message = i18n.t("common:funds.refused", {
         coin,
-        amount: formatAmount(available),
-        needed: formatAmount(amount),
+        amount: n.amount(available),
+        needed: n.amount(amount),
       });
       return submission.reply({ fieldErrors: { amount: [message] }, hideFields: HIDDEN_FIELDS });
     }
@@ -282,6 +285,7 @@ function WithdrawForm({
   googleBound: boolean;
   lastResult: Route.ComponentProps["actionData"];
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const hydrated = useHydrated();
   const { coin, network, fee, minimum, available } = data;
@@ -363,7 +367,7 @@ function WithdrawForm({
           autoComplete="off"
         />
         <p className="mt-1 flex justify-between text-xs text-muted">
-          <span>{t("available_amount", { amount: formatAmount(available), coin })}</span>
+          <span>{t("available_amount", { amount: n.amount(available), coin })}</span>
           {compare(available, "0") > 0 && (
             <Link
               to={`?${query({ amount: available, ...(data.address ? { address: data.address } : {}) })}`}
@@ -443,6 +447,7 @@ function FiatWithdrawForm({
   googleBound: boolean;
   lastResult: Route.ComponentProps["actionData"];
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const message = useMessage();
   const { terms, methods, available } = data;
@@ -521,7 +526,7 @@ function FiatWithdrawForm({
         autoComplete="off"
       />
       <p className="mt-1 flex justify-between text-xs text-muted">
-        <span>{t("available_amount", { amount: formatAmount(available), coin })}</span>
+        <span>{t("available_amount", { amount: n.amount(available), coin })}</span>
         {compare(available, "0") > 0 && (
           <Link
             to={`?${new URLSearchParams({ tab: "fiat", amount: available }).toString()}`}

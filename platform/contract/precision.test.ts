@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatChange,
-  formatCny,
-  formatCompact,
-  formatPrice,
-  formatQuantity,
-  groupThousands,
-  pricePrecision,
-  truncateDecimal,
-} from "./precision.ts";
+import { pricePrecision, truncateDecimal } from "./precision.ts";
 
 describe("the precision table (spec §5)", () => {
   it.each([
@@ -48,20 +39,5 @@ describe("the precision table (spec §5)", () => {
     expect(truncateDecimal(1e-7, 10)).toBe("0.0000001000");
     expect(truncateDecimal("1.5e3", 2)).toBe("1500.00");
     expect(truncateDecimal("abc", 2)).toBe("-");
-  });
-
-  it("formats prices, quantities (3), CNY (4), changes and compact volumes", () => {
-    expect(formatPrice("95123.459", 2)).toBe("95,123.45");
-    expect(formatPrice("1234567.1", 4, false)).toBe("1234567.1000");
-    expect(formatQuantity("1.23456")).toBe("1.234");
-    expect(formatCny("684888.123456")).toBe("684888.1234");
-    expect(formatChange("1.239")).toBe("+1.23%");
-    expect(formatChange("-0.5")).toBe("-0.50%");
-    expect(formatChange("0")).toBe("0.00%");
-    expect(groupThousands("-1234567.5")).toBe("-1,234,567.5");
-    expect(formatCompact("1234")).toBe("1.23K");
-    expect(formatCompact("98765432.1")).toBe("98.76M");
-    expect(formatCompact("12345678901")).toBe("12.34B");
-    expect(formatCompact("999.999")).toBe("999.99");
   });
 });

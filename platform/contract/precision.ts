@@ -63,46 +63,5 @@ function expandExponent(text: string): string {
   return (negative ? "-" : "") + out;
 }
 
-/** Thousands separators on the integer part ("95123.45" → "95,123.45"), as exchanges show them. */
-export function groupThousands(value: string): string {
-  const [int = "", frac] = value.split(".");
-  const sign = int.startsWith("-") ? "-" : "";
-  const grouped = int.replace("-", "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return sign + grouped + (frac !== undefined ? `.${frac}` : "");
-}
-
-/** The one formatter for prices on every screen. */
-export function formatPrice(value: string | number, precision: number, grouped = true): string {
-  const out = truncateDecimal(value, precision);
-  return grouped && out !== "-" ? groupThousands(out) : out;
-}
-
-export const formatQuantity = (value: string | number) => truncateDecimal(value, QUANTITY_PRECISION);
-export const formatCny = (value: string | number) => truncateDecimal(value, CNY_PRECISION);
-
-/** A 24 h change in percent with its sign ("+1.23%", "-0.50%"). */
-export function formatChange(percent: string | number): string {
-  const text = truncateDecimal(percent, 2);
-  if (text === "-") return "-";
-  return `${text.startsWith("-") || /^0\.00$/.test(text) ? "" : "+"}${text}%`;
-}
-
-/** Large amounts compacted for lists (1.23K, 4.56M, 7.89B), truncated. */
-export function formatCompact(value: string | number): string {
-  const text = truncateDecimal(value, 8);
-  if (text === "-") return "-";
-  const int = text.split(".")[0]?.replace("-", "") ?? "0";
-  const units = [
-    { digits: 10, suffix: "B" },
-    { digits: 7, suffix: "M" },
-    { digits: 4, suffix: "K" },
-  ];
-  for (const unit of units) {
-    if (int.length >= unit.digits) {
-      const whole = int.slice(0, int.length - unit.digits + 1);
-      const frac = int.slice(int.length - unit.digits + 1, int.length - unit.digits + 3);
-      return `${whole}.${frac}${unit.suffix}`;
-    }
-  }
-  return truncateDecimal(text, 2);
-}
+// Showing these values (grouping, compact units, signs) is the screens' business, in the
+// customer's language: app/components/numbers.tsx, through Intl.NumberFormat.

@@ -28,7 +28,7 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   await expect(page).toHaveURL(/\/bossex\?from=USDT&to=BTC$/);
   await expect(page.getByRole("heading", { name: "Block exchange desk" })).toBeVisible();
   await expect(page.getByTestId("desk-minimum")).toHaveText(
-    "The block desk takes 10000 USDT's worth or more",
+    "The block desk takes 10,000 USDT's worth or more",
   );
   await expect(page.getByTestId("desk-terms")).toHaveText("Fee 0.05% · quotes valid 20 s");
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("USDT");
@@ -44,14 +44,14 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   await page.getByLabel("Amount", { exact: true }).fill("12000");
   await page.getByRole("button", { name: "Get a quote" }).click();
   const quote = page.getByRole("region", { name: "Your quote" });
-  await expect(quote).toContainText("12000 USDT");
+  await expect(quote).toContainText("12,000 USDT");
   await expect(quote).toContainText(/1 USDT ≈ [\d.]+ BTC/);
   await expect(quote).toContainText(/This quote (expires in \d+ s|is valid for 20 s)/);
   const receive = (await page.getByTestId("quote-receive").innerText()).trim();
   const fee = (await page.getByTestId("quote-fee").innerText()).trim();
   expect(receive).toMatch(/^0\.\d+ BTC$/);
   // The desk's 0.05 % of what the amount buys (rounded up to the coin's decimals), not 0.1 %.
-  const [got, kept] = [Number.parseFloat(receive), Number.parseFloat(fee)];
+  const [got, kept] = [receive, fee].map((v) => Number.parseFloat(v.replaceAll(",", ""))) as [number, number];
   expect(kept / (got + kept)).toBeGreaterThan(0.0004);
   expect(kept / (got + kept)).toBeLessThan(0.0006);
   await quote.getByRole("button", { name: "Convert", exact: true }).click();

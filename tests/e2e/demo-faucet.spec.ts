@@ -8,7 +8,7 @@ test("the demo account starts with test USDT", async ({ page }) => {
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/walletrecord?kind=recharge");
   const list = page.getByRole("list", { name: "Deposits" });
-  await expect(list.getByRole("link", { name: /Demo funds · USDT.*10000\.00/ })).toBeVisible();
+  await expect(list.getByRole("link", { name: /Demo funds · USDT.*10,000\.00/ })).toBeVisible();
 });
 
 test("a new account claims test USDT from the clearly labelled demo faucet", async ({ page }) => {
@@ -19,14 +19,14 @@ test("a new account claims test USDT from the clearly labelled demo faucet", asy
   await expect(faucet).toContainText("Demo install");
   await expect(faucet).toContainText("It has no value and exists only on this server.");
   await expect(faucet.getByTestId("faucet-left")).toHaveText(
-    "0 of 50000 USDT received; 50000 left for this account.",
+    "0 of 50,000 USDT received; 50,000 left for this account.",
   );
-  await faucet.getByRole("button", { name: "Get 10000 test USDT" }).click();
+  await faucet.getByRole("button", { name: "Get 10,000 test USDT" }).click();
   await expect(page.getByRole("status")).toHaveText("Test USDT added to your spot wallet");
   await expect(page).toHaveURL(/\/asset\?wallet=spot$/);
-  await expect(page.getByTestId("total-usdt")).toHaveText("10000.00 USDT");
+  await expect(page.getByTestId("total-usdt")).toHaveText("10,000.00 USDT");
   await expect(faucet.getByTestId("faucet-left")).toHaveText(
-    "10000 of 50000 USDT received; 40000 left for this account.",
+    "10,000 of 50,000 USDT received; 40,000 left for this account.",
   );
 
   // The deposit screen offers it too, and the credit is in the deposit records.

@@ -165,7 +165,7 @@ test("a bet the wallet cannot pay, or out of the limits, is refused on the field
   // Issue 19, defect 4: more than the wallet holds is refused before the confirmation opens.
   await amount.fill("1000");
   await page.getByRole("button", { name: /Bullish/ }).click();
-  await expect(page.getByText("Not enough USDT: 100.00 available, this needs 1010.00.")).toBeVisible();
+  await expect(page.getByText("Not enough USDT: 100.00 available, this needs 1,010.00.")).toBeVisible();
   await expect(sheet).toBeHidden();
   await expect(amount).toHaveAttribute("aria-invalid", "true");
   await expect(amount).toHaveValue("1000");

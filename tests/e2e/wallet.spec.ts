@@ -23,7 +23,7 @@ test("assets: the balance, the switches, a transfer and a conversion", async ({ 
   await page.goto("/");
   await page.getByRole("link", { name: "Assets" }).click();
   await expect(page).toHaveURL(/\/asset$/);
-  await expect(page.getByTestId("total-usdt")).toHaveText("1000.00 USDT");
+  await expect(page.getByTestId("total-usdt")).toHaveText("1,000.00 USDT");
   await expect(row(page, "USDT")).toContainText("Available1000.00");
 
   // Hide balances, then show them again; hide the small ones (the coins at zero).
@@ -31,7 +31,7 @@ test("assets: the balance, the switches, a transfer and a conversion", async ({ 
   await expect(page.getByTestId("total-usdt")).toHaveText("**** USDT");
   await expect(row(page, "USDT")).not.toContainText("1000");
   await page.getByRole("button", { name: "Hide balances" }).click();
-  await expect(page.getByTestId("total-usdt")).toHaveText("1000.00 USDT");
+  await expect(page.getByTestId("total-usdt")).toHaveText("1,000.00 USDT");
   await expect(row(page, "BTC")).toBeVisible();
   // With JavaScript the switch turns at once and saves in the background: wait for the save.
   // (This switch's own post: the balance switch's may still be answering.)
@@ -60,7 +60,7 @@ test("assets: the balance, the switches, a transfer and a conversion", async ({ 
   await expect(page).toHaveURL(/\/transfer$/);
   await expect(page.getByTestId("transfer-from")).toHaveText("Spot account");
   await expect(page.getByTestId("transfer-to")).toHaveText("Contract account");
-  await expect(page.getByText("Available: 1000.00 USDT")).toBeVisible();
+  await expect(page.getByText("Available: 1,000.00 USDT")).toBeVisible();
   await page.getByLabel("Amount (USDT)").fill("5000");
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("Insufficient balance");
@@ -285,7 +285,7 @@ test("withdraw: held back until the preconditions are met, then reviewed by the 
 
   // Now the form: amount, minimum, fee and what arrives.
   await page.goto("/withdraw");
-  await expect(page.getByText("Available: 1000.00 USDT")).toBeVisible();
+  await expect(page.getByText("Available: 1,000.00 USDT")).toBeVisible();
   await expect(page.getByText("10 USDT", { exact: true })).toBeVisible();
   await expect(page.getByText("1 USDT", { exact: true })).toBeVisible();
   await page.getByLabel("Address (TRC20)").fill("TNotAnAddress");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { numbers } from "../numbers.tsx";
 import { checkinDays, exitQuote, filled, maxJoin, percent, sum, totalsByCoin } from "./calc.ts";
-import { amountText, dailyIncome, tokensFor } from "./live.ts";
+import { dailyIncome, tokensFor } from "./live.ts";
 import type { Participation } from "./types.ts";
 
 describe("earn figures", () => {
@@ -14,11 +15,12 @@ describe("earn figures", () => {
   });
 
   it("groups amounts and keeps what the platform holds", () => {
-    expect(amountText("5000000")).toBe("5,000,000");
-    expect(amountText("4999000.5")).toBe("4,999,000.5");
-    expect(amountText("0.00100000")).toBe("0.001");
-    expect(amountText("12.5", 2)).toBe("12.50");
-    expect(amountText("0.123456789")).toBe("0.12345678");
+    const n = numbers("en");
+    expect(n.amount("5000000", 0)).toBe("5,000,000");
+    expect(n.amount("4999000.5", 0)).toBe("4,999,000.5");
+    expect(n.amount("0.00100000", 0)).toBe("0.001");
+    expect(n.amount("12.5", 2)).toBe("12.50");
+    expect(n.amount("0.123456789", 0)).toBe("0.12345678");
   });
 
   it("measures how full a pool is, within 0 and 100", () => {

@@ -5,17 +5,21 @@
  * them before a form is sent. (The figures forms show as the amount is typed are in live.ts.)
  */
 import { truncateDecimal } from "../../../platform/contract/precision.ts";
-import { compare, formatAmount } from "../../money.ts";
+import { compare } from "../../money.ts";
+import { formatDecimal } from "../numbers.tsx";
 import { type Dec, dec, div, int, mul, str } from "../trade/decimal.ts";
 import type { Checkin, Participation, Product } from "./types.ts";
 
 const HUNDRED = int(100);
 
-/** A rate as a percentage: "0.003" → "0.30"; `times` scales it first (365: a year). */
-export function percent(rate: string, times = 1): string {
+/**
+ * A rate as a percentage in the page's language: "0.003" → "0.30" ("0,30" in Russian); `times`
+ * scales it first (365: a year); 2 to 4 decimals (at least `min`), truncated.
+ */
+export function percent(rate: string, times = 1, lang = "en", min = 2): string {
   const r = dec(rate);
   if (r === undefined) return "-";
-  return formatAmount(truncateDecimal(str(r * 100n * BigInt(times)), 4), 2);
+  return formatDecimal(lang, str(r * 100n * BigInt(times)), { min, max: 4 });
 }
 
 /** How full a pool or a sale is, 0–100 with two decimals: (total − remaining) / total. */

@@ -3,13 +3,11 @@
  * the way every earn screen writes an amount. Kept apart from calc.ts so that a form page loads
  * only these.
  */
-import { groupThousands, truncateDecimal } from "../../../platform/contract/precision.ts";
-import { formatAmount, isAmount } from "../../money.ts";
+import { truncateDecimal } from "../../../platform/contract/precision.ts";
+import { isAmount } from "../../money.ts";
 import { dec, div, mul, str } from "../trade/decimal.ts";
 
-/** An amount for reading: thousands grouped, at most 8 decimals (truncated), no trailing zeros. */
-export const amountText = (value: string, min = 0) =>
-  groupThousands(formatAmount(truncateDecimal(value, 8), min));
+// Amounts are written by app/components/numbers.tsx (`amount(value, 0)`), in the page's language.
 
 /** A day's income on `amount` at a daily rate, or undefined while the amount is not one. */
 export function dailyIncome(amount: string, rate: string): string | undefined {

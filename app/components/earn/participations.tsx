@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useNumbers } from "../numbers.tsx";
 import { Sheet } from "../sheet.tsx";
 import { LocalTime, Notice } from "../wallet.tsx";
 import { percent, totalsByCoin } from "./calc.ts";
-import { amountText } from "./live.ts";
 import { Row } from "./rows.tsx";
 import type { ExitConfirmation, Participation, Product } from "./types.ts";
 import { Figure, StateBadge, useLock, useProductName } from "./ui.tsx";
@@ -21,6 +21,7 @@ export function ParticipationBody({
   showKind?: boolean;
   headingId?: string;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const name = useProductName()(product, p.coin);
   const lock = useLock();
@@ -36,15 +37,15 @@ export function ParticipationBody({
         <StateBadge status={p.status} />
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3">
-        <Figure label={t("amount_coin", { coin: p.coin })}>{amountText(p.amount)}</Figure>
+        <Figure label={t("amount_coin", { coin: p.coin })}>{n.amount(p.amount, 0)}</Figure>
         <Figure label={t("income_coin", { coin: p.coin })} className="text-right">
           <span className={/[1-9]/.test(p.income) ? "up" : ""} data-testid="income">
-            {amountText(p.income)}
+            {n.amount(p.income, 0)}
           </span>
         </Figure>
       </div>
       <dl className="mt-2 text-sm">
-        <Row label={t("daily_rate")}>{percent(p.daily_rate)}%</Row>
+        <Row label={t("daily_rate")}>{percent(p.daily_rate, 1, n.lang)}%</Row>
         <Row label={t("joined_at")}>
           <LocalTime iso={p.started_at} />
         </Row>
@@ -65,7 +66,7 @@ export function ParticipationBody({
         {/[1-9]/.test(p.penalty) && (
           <Row label={t("penalty_kept")}>
             <span className="down">
-              {amountText(p.penalty)} {p.coin}
+              {n.amount(p.penalty, 0)} {p.coin}
             </span>
           </Row>
         )}
@@ -163,6 +164,7 @@ export function ExitSheet({
   back: string;
   cancelTo: string;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -176,22 +178,22 @@ export function ExitSheet({
     >
       <dl className="mt-3 text-sm">
         <Row label={t("principal")}>
-          {amountText(p.amount)} {p.coin}
+          {n.amount(p.amount, 0)} {p.coin}
         </Row>
-        <Row label={t("early_exit_fee", { percent: early ? percent(confirm.penaltyRate) : "0" })}>
+        <Row label={t("early_exit_fee", { percent: early ? percent(confirm.penaltyRate, 1, n.lang) : "0" })}>
           <span className={early && /[1-9]/.test(penalty) ? "down" : ""} data-testid="exit-penalty">
-            {amountText(penalty)} {p.coin}
+            {n.amount(penalty, 0)} {p.coin}
           </span>
         </Row>
         <Row label={t("you_receive")} strong>
           <span data-testid="exit-receive">
-            {amountText(receive)} {p.coin}
+            {n.amount(receive, 0)} {p.coin}
           </span>
         </Row>
       </dl>
       {early && p.ends_at ? (
         <Notice>
-          {t("exit_early_note", { percent: percent(confirm.penaltyRate) })} {t("lock_ends")}{" "}
+          {t("exit_early_note", { percent: percent(confirm.penaltyRate, 1, n.lang) })} {t("lock_ends")}{" "}
           <LocalTime iso={p.ends_at} />
         </Notice>
       ) : (
@@ -215,6 +217,7 @@ export function ExitSheet({
 
 /** Principal still held and income earned, per coin. */
 export function Totals({ list, label }: { list: readonly Participation[]; label: string }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const totals = totalsByCoin(list);
   if (totals.length === 0) return null;
@@ -225,9 +228,9 @@ export function Totals({ list, label }: { list: readonly Participation[]; label:
           key={row.coin}
           className="grid grid-cols-2 gap-3 border-b border-line py-2 first:pt-0 last:border-0 last:pb-0"
         >
-          <Figure label={t("held_coin", { coin: row.coin })}>{amountText(row.held)}</Figure>
+          <Figure label={t("held_coin", { coin: row.coin })}>{n.amount(row.held, 0)}</Figure>
           <Figure label={t("income_coin", { coin: row.coin })} className="text-right">
-            <span className={/[1-9]/.test(row.income) ? "up" : ""}>{amountText(row.income)}</span>
+            <span className={/[1-9]/.test(row.income) ? "up" : ""}>{n.amount(row.income, 0)}</span>
           </Figure>
         </div>
       ))}

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useNumbers } from "../numbers.tsx";
 import { filled, percent } from "./calc.ts";
-import { amountText } from "./live.ts";
 import { Row } from "./rows.tsx";
 import type { Product } from "./types.ts";
 import { Pill, Progress, useLock, useProductName } from "./ui.tsx";
 
 /** A product on the shelf: rate, pool and what is left, limits, lock, early-exit rule; Join. */
 export function ProductCard({ product: p }: { product: Product }) {
+  const n = useNumbers();
   const { t } = useTranslation("earn");
   const name = useProductName()(p);
   const lock = useLock();
@@ -27,31 +28,31 @@ export function ProductCard({ product: p }: { product: Product }) {
       <div className="mt-3 flex items-end justify-between">
         <div>
           <p className="text-xs text-muted">{t("daily_rate")}</p>
-          <p className="text-2xl font-bold up">{percent(p.daily_rate)}%</p>
+          <p className="text-2xl font-bold up">{percent(p.daily_rate, 1, n.lang)}%</p>
         </div>
         <div className="text-right">
           <p className="text-xs text-muted">{t("apr")}</p>
-          <p className="font-semibold">{percent(p.daily_rate, 365)}%</p>
+          <p className="font-semibold">{percent(p.daily_rate, 365, n.lang)}%</p>
         </div>
       </div>
       <Progress value={fill} label={t("pool_filled")} />
       <p className="mt-1 flex justify-between text-xs text-muted">
         <span>
-          {t("remaining")} {amountText(p.pool_remaining)} {p.coin}
+          {t("remaining")} {n.amount(p.pool_remaining, 0)} {p.coin}
         </span>
         {/* Said in words: a bare "0.00%" beside "Remaining" read as nothing remaining. */}
         <span data-testid="pool-filled">{t("filled_percent", { percent: fill })}</span>
       </p>
       <dl className="mt-2 text-sm">
         <Row label={t("pool_total")}>
-          {amountText(p.pool_total)} {p.coin}
+          {n.amount(p.pool_total, 0)} {p.coin}
         </Row>
         <Row label={t("limits")}>
-          {amountText(p.min_purchase)} – {amountText(p.max_purchase)} {p.coin}
+          {n.amount(p.min_purchase, 0)} – {n.amount(p.max_purchase, 0)} {p.coin}
         </Row>
         <Row label={t("early_exit")}>
           {/[1-9]/.test(p.early_exit_penalty)
-            ? t("early_exit_penalty", { percent: percent(p.early_exit_penalty) })
+            ? t("early_exit_penalty", { percent: percent(p.early_exit_penalty, 1, n.lang) })
             : t("exit_any_time")}
         </Row>
       </dl>

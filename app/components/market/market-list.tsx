@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { InstrumentView, Ticker } from "../../../platform/contract/market.ts";
-import { formatChange, formatCompact, formatPrice } from "../../../platform/contract/precision.ts";
+import { useNumbers } from "../numbers.tsx";
 import { useChannels } from "./live.ts";
 
 export type MarketEntry = { instrument: InstrumentView; ticker?: Ticker };
@@ -30,6 +30,7 @@ export function MarketList({
   /** A favourite toggle drawn at the start of each row (the markets screen). */
   star?: (code: string) => React.ReactNode;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("market");
   const codes = entries.map((e) => e.instrument.code);
   const initial = Object.fromEntries(
@@ -72,22 +73,22 @@ export function MarketList({
                 </span>
               </Link>
               <span className="block text-xs text-muted">
-                {t("vol")} {ticker ? formatCompact(ticker.volume) : "-"}
+                {t("vol")} {ticker ? n.compact(ticker.volume) : "-"}
               </span>
             </span>
             <span role="cell" className="w-32 py-3 text-right">
               <span className="block font-semibold tabular-nums">
-                {ticker ? formatPrice(ticker.price, instrument.price_precision) : "-"}
+                {ticker ? n.price(ticker.price, instrument.price_precision) : "-"}
               </span>
               <span className="block text-xs text-muted tabular-nums">
-                ¥{ticker ? formatPrice(ticker.cnyPrice, 4) : "-"}
+                ¥{ticker ? n.cny(ticker.cnyPrice) : "-"}
               </span>
             </span>
             <span role="cell" className="flex w-24 justify-end py-3 pr-4">
               <span
                 className={`min-w-[4.75rem] rounded px-2 py-1.5 text-center text-sm font-semibold tabular-nums ${changeClass(ticker?.change)}`}
               >
-                {ticker ? formatChange(ticker.change) : "-"}
+                {ticker ? n.change(ticker.change) : "-"}
               </span>
             </span>
           </div>

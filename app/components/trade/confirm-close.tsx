@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { formatPrice, pricePrecision } from "../../../platform/contract/precision.ts";
+import { pricePrecision } from "../../../platform/contract/precision.ts";
+import { useNumbers } from "../numbers.tsx";
 import { ConfirmSheet } from "./confirm-order.tsx";
 import { dec, str } from "./decimal.ts";
-import { qty, signed } from "./format.ts";
 import { pairOf } from "./orders.tsx";
 
 /** One position as the close review saw it: what closes, and where (the book's best opposite price). */
@@ -36,6 +36,7 @@ export function ConfirmClose({
   cancelTo: string;
   onCancel?: () => void;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const rows: [string, string, string?][] = [];
   let total: bigint | undefined = 0n;
@@ -43,23 +44,23 @@ export function ConfirmClose({
     const pair = pairOf(p.code);
     const coin = pair.split("/")[0] ?? "";
     const direction = t(p.side === "buy" ? "close_long" : "close_short");
-    const part = p.quantity !== p.held ? ` / ${qty(p.held)}` : "";
+    const part = p.quantity !== p.held ? ` / ${n.qty(p.held)}` : "";
     if (review.all) {
-      rows.push([`${pair} · ${direction} ${p.leverage}x`, `${qty(p.quantity)} ${coin}`]);
+      rows.push([`${pair} · ${direction} ${p.leverage}x`, `${n.qty(p.quantity)} ${coin}`]);
     } else {
       rows.push([t("pair"), `${pair} · ${t(`contract_types.${p.contract_type}`)}`]);
       rows.push([t("direction"), `${direction} ${p.leverage}x`, p.side === "buy" ? "down" : "up"]);
-      rows.push([t("quantity_label", { coin }), `${qty(p.quantity)}${part}`]);
+      rows.push([t("quantity_label", { coin }), `${n.qty(p.quantity)}${part}`]);
       rows.push([
         t("price_label"),
-        `${t("market_best")} ≈ ${p.price ? formatPrice(p.price, pricePrecision(p.code)) : "-"}`,
+        `${t("market_best")} ≈ ${p.price ? n.price(p.price, pricePrecision(p.code)) : "-"}`,
       ]);
     }
     const each = dec(p.pnl);
     total = total !== undefined && each !== undefined ? total + each : undefined;
   }
   const pnl = total !== undefined ? str(total) : null;
-  rows.push([t("close_pnl"), signed(pnl, 4), pnl === null ? "" : pnl.startsWith("-") ? "down" : "up"]);
+  rows.push([t("close_pnl"), n.signed(pnl), pnl === null ? "" : pnl.startsWith("-") ? "down" : "up"]);
   const one = review.positions[0];
   const hidden: Record<string, string | number | undefined> = review.all
     ? { confirmed: "on", mode: "contract", tab: "positions" }

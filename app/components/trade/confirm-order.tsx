@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { formatPrice } from "../../../platform/contract/precision.ts";
+import { useNumbers } from "../numbers.tsx";
 import { Sheet } from "../sheet.tsx";
-import { qty, usdt } from "./format.ts";
 
 /** An order as the review step received it (decimal strings, as the user typed them). */
 export type ReviewedOrder = {
@@ -54,11 +53,12 @@ export function ConfirmOrder({
   cancelTo: string;
   onCancel?: () => void;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const contract = order.mode === "contract";
   const base = order.code.split("/")[0]?.toUpperCase() ?? "";
   const pair = order.code.toUpperCase();
-  const price = (v: string | undefined) => (v ? formatPrice(v, precision) : "-");
+  const price = (v: string | undefined) => (v ? n.price(v, precision) : "-");
   const direction = contract
     ? t(order.side === "buy" ? "open_long" : "open_short")
     : t(order.side === "buy" ? "buy" : "sell");
@@ -70,18 +70,18 @@ export function ConfirmOrder({
       t("price_label"),
       order.type === "limit" ? price(order.price) : `${t("market_best")} ≈ ${price(preview.price)}`,
     ],
-    [t("quantity_label", { coin: base }), qty(order.quantity)],
+    [t("quantity_label", { coin: base }), n.qty(order.quantity)],
   ];
   if (contract) {
     rows.push([t("leverage"), `${order.leverage}x`]);
-    rows.push([t("notional"), usdt(preview.notional, 2)]);
-    rows.push([t("margin_label"), usdt(preview.margin, 4)]);
+    rows.push([t("notional"), n.usdt(preview.notional, 2)]);
+    rows.push([t("margin_label"), n.usdt(preview.margin)]);
   } else {
-    rows.push([t("total"), `${usdt(preview.notional, 2)} USDT`]);
+    rows.push([t("total"), `${n.usdt(preview.notional, 2)} USDT`]);
   }
   rows.push([
     t("fee"),
-    `${preview.fee_coin === "USDT" ? usdt(preview.fee, 4) : qty(preview.fee)} ${preview.fee_coin}`,
+    `${preview.fee_coin === "USDT" ? n.fee(preview.fee) : n.qty(preview.fee)} ${preview.fee_coin}`,
   ]);
   if (contract && preview.liquidation_price)
     rows.push([t("liquidation_price"), price(preview.liquidation_price), "text-accent"]);
@@ -90,7 +90,7 @@ export function ConfirmOrder({
   rows.push([
     t("available"),
     preview.available
-      ? `${preview.available_coin === "USDT" ? usdt(preview.available) : qty(preview.available)} ${preview.available_coin}`
+      ? `${preview.available_coin === "USDT" ? n.usdt(preview.available) : n.qty(preview.available)} ${preview.available_coin}`
       : "-",
   ]);
 

@@ -1,16 +1,6 @@
-import { formatPrice, truncateDecimal } from "../../../platform/contract/precision.ts";
+import { truncateDecimal } from "../../../platform/contract/precision.ts";
 
-/** USDT amounts on the trade screens: grouped, truncated (never rounded) to `places`. */
-export const usdt = (value: string | null | undefined, places = 2) =>
-  value === null || value === undefined ? "-" : formatPrice(value, places);
-
-/** A profit or loss with its sign: "+12.34", "-0.50", "0.00". */
-export function signed(value: string | null | undefined, places = 2): string {
-  if (value === null || value === undefined) return "-";
-  const text = formatPrice(value, places);
-  if (text === "-" || text.startsWith("-") || /^[0.,]+$/.test(text)) return text;
-  return `+${text}`;
-}
+// Figures themselves are written by app/components/numbers.tsx (useNumbers), in the page's language.
 
 /** The class that colours a signed figure: green up, red down, plain at zero. */
 export function tone(value: string | null | undefined): string {
@@ -18,10 +8,6 @@ export function tone(value: string | null | undefined): string {
   if (value.trim().startsWith("-") && /[1-9]/.test(truncateDecimal(value, 8))) return "down";
   return /[1-9]/.test(truncateDecimal(value, 8)) ? "up" : "";
 }
-
-/** A quantity exactly as the platform holds it ("0.5", "120"). */
-export const qty = (value: string | null | undefined) =>
-  value ? truncateDecimal(value, 8).replace(/\.?0+$/, "") : "-";
 
 /** A countdown as HH:MM:SS (or "Nd HH:MM:SS" beyond a day). */
 export function countdown(ms: number): string {

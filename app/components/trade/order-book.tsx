@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Depth, DepthLevel, Ticker } from "../../../platform/contract/market.ts";
-import { formatChange, formatPrice, formatQuantity } from "../../../platform/contract/precision.ts";
+import { useNumbers } from "../numbers.tsx";
 
 /**
  * The order book beside the order form: the best asks above the last price, the best bids below,
@@ -22,6 +22,7 @@ export function OrderBook({
   quote: string;
   rows?: number;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const asks = (depth?.asks ?? []).slice(0, rows);
   const bids = (depth?.bids ?? []).slice(0, rows);
@@ -44,9 +45,9 @@ export function OrderBook({
                 className={`absolute inset-y-0 right-0 ${kind === "ask" ? "bg-down/15" : "bg-up/15"}`}
                 style={{ width: `${Math.min(100, (Number(level.total) / max) * 100).toFixed(1)}%` }}
               />
-              <span className="relative">{formatPrice(level.price, precision)}</span>
+              <span className="relative">{n.price(level.price, precision)}</span>
             </td>
-            <td className="relative py-px text-right">{formatQuantity(level.totalSize)}</td>
+            <td className="relative py-px text-right">{n.depth(level.totalSize)}</td>
           </tr>
         ))}
       </tbody>
@@ -63,9 +64,9 @@ export function OrderBook({
       </div>
       {side([...asks].reverse(), "ask")}
       <p className={`my-1 text-base font-bold ${falling ? "down" : "up"}`} aria-live="off">
-        {ticker ? formatPrice(ticker.price, precision) : "-"}
+        {ticker ? n.price(ticker.price, precision) : "-"}
         <span className="ml-1 text-[11px] font-normal text-muted">
-          {ticker ? formatChange(ticker.change) : ""}
+          {ticker ? n.change(ticker.change) : ""}
         </span>
       </p>
       {side(bids, "bid")}

@@ -4,11 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Depth, InstrumentView, Ticker } from "../../../platform/contract/market.ts";
-import { formatPrice } from "../../../platform/contract/precision.ts";
 import { ErrorList, useLazyValidator } from "../form.tsx";
 import { FundsNotice } from "../funds-notice.tsx";
+import { useNumbers } from "../numbers.tsx";
 import { dec, div, floorTo, maxContractQuantity, mul, orderCost, share, str } from "./decimal.ts";
-import { qty, usdt } from "./format.ts";
 import type { TradeState } from "./state.ts";
 
 /** /api/contract/info: an instrument's terms. */
@@ -169,6 +168,7 @@ export function OrderForm({
   /** With JavaScript: a visitor without an account gets the log-in prompt at once. */
   onLoginPrompt: () => void;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -233,7 +233,7 @@ export function OrderForm({
         name === "quantity" ? onQuantity(event.target.value) : set(name, event.target.value),
     };
   };
-  const bestText = figures.price ? formatPrice(str(figures.price), p) : "-";
+  const bestText = figures.price ? n.price(str(figures.price), p) : "-";
   const availableCoin = contract || state.side === "buy" ? "USDT" : base;
   const feeCoin = !contract && state.side === "buy" ? base : "USDT";
   const tpslOpen = Boolean(
@@ -318,7 +318,7 @@ export function OrderForm({
           inputMode="decimal"
           autoComplete="off"
           className="input min-h-9 text-sm"
-          placeholder={info ? t("quantity_hint", { min: qty(info.min_quantity) }) : undefined}
+          placeholder={info ? t("quantity_hint", { min: n.qty(info.min_quantity) }) : undefined}
         />
         <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
       </div>
@@ -390,7 +390,7 @@ export function OrderForm({
           <dt className="text-muted">{t("available")}</dt>
           <dd className="tabular-nums" data-testid="available">
             {balances
-              ? `${availableCoin === "USDT" ? usdt(balances.usdt) : qty(balances.base)} ${availableCoin}`
+              ? `${availableCoin === "USDT" ? n.usdt(balances.usdt) : n.qty(balances.base)} ${availableCoin}`
               : "-"}
           </dd>
         </div>
@@ -398,14 +398,14 @@ export function OrderForm({
           <div className="flex justify-between gap-2">
             <dt className="text-muted">{t("margin_label")}</dt>
             <dd className="tabular-nums" data-testid="margin">
-              {figures.cost ? usdt(str(figures.cost.margin), 2) : "-"}
+              {figures.cost ? n.usdt(str(figures.cost.margin), 2) : "-"}
             </dd>
           </div>
         ) : (
           <div className="flex justify-between gap-2">
             <dt className="text-muted">{t("total")}</dt>
             <dd className="tabular-nums">
-              {figures.cost ? `${usdt(str(figures.cost.notional), 2)} USDT` : "-"}
+              {figures.cost ? `${n.usdt(str(figures.cost.notional), 2)} USDT` : "-"}
             </dd>
           </div>
         )}
@@ -413,14 +413,14 @@ export function OrderForm({
           <dt className="text-muted">{t("fee")}</dt>
           <dd className="tabular-nums" data-testid="fee">
             {figures.cost
-              ? `${feeCoin === "USDT" ? usdt(str(figures.cost.fee), 4) : qty(str(figures.cost.fee))} ${feeCoin}`
+              ? `${feeCoin === "USDT" ? n.fee(str(figures.cost.fee)) : n.qty(str(figures.cost.fee))} ${feeCoin}`
               : "-"}
           </dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-muted">{t("max_quantity")}</dt>
           <dd className="tabular-nums">
-            {figures.max !== undefined ? `${qty(str(figures.max))} ${base}` : "-"}
+            {figures.max !== undefined ? `${n.qty(str(figures.max))} ${base}` : "-"}
           </dd>
         </div>
       </dl>

@@ -1,16 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { formatPrice, pricePrecision } from "../../../platform/contract/precision.ts";
+import { pricePrecision } from "../../../platform/contract/precision.ts";
 import type { OrderView, PositionView } from "../../../platform/contract/trading.ts";
 import { Icon } from "../icon.tsx";
-import { qty, signed, tone, usdt } from "./format.ts";
+import { type Numbers, useNumbers } from "../numbers.tsx";
+import { tone } from "./format.ts";
 import { Figure, Figures, Time } from "./ui.tsx";
 
 export const pairOf = (code: string) => code.toUpperCase();
 /** Something of the order has filled (a resting order met in part, a cancelled one in part). */
 export const hasFills = (order: Pick<OrderView, "filled_quantity">) => /[1-9]/.test(order.filled_quantity);
-const price = (value: string | null, code: string) =>
-  value ? formatPrice(value, pricePrecision(code)) : "-";
+const price = (n: Numbers, value: string | null, code: string) =>
+  value ? n.price(value, pricePrecision(code)) : "-";
 
 /** "Long 20x", "Short 5x" for contracts; "Buy", "Sell" on spot. */
 export function SideLabel({
@@ -56,6 +57,7 @@ export function statusKey(order: Pick<OrderView, "status" | "filled_quantity">):
 
 /** A pending (resting) order with its cancel button, and what of it has filled so far. */
 export function OpenOrderItem({ order }: { order: OrderView }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const coin = pairOf(order.code).split("/")[0] ?? "";
   const frozenCoin = order.market === "contract" || order.side === "buy" ? "USDT" : coin;
@@ -83,20 +85,20 @@ export function OpenOrderItem({ order }: { order: OrderView }) {
       </div>
       <div className="mt-2">
         <Figures>
-          <Figure label={t("price_label")}>{price(order.price, order.code)}</Figure>
-          <Figure label={t("quantity_label", { coin })}>{qty(order.quantity)}</Figure>
+          <Figure label={t("price_label")}>{price(n, order.price, order.code)}</Figure>
+          <Figure label={t("quantity_label", { coin })}>{n.qty(order.quantity)}</Figure>
           <Figure label={t("filled_label", { coin })} testId="filled">
-            {qty(order.filled_quantity)} / {qty(order.quantity)}
+            {n.qty(order.filled_quantity)} / {n.qty(order.quantity)}
           </Figure>
           <Figure label={t("avg_price")} testId="avg-price">
-            {hasFills(order) ? price(order.fill_price, order.code) : "-"}
+            {hasFills(order) ? price(n, order.fill_price, order.code) : "-"}
           </Figure>
           <Figure label={t("frozen_label", { coin: frozenCoin })}>
-            {order.market === "contract" || order.side === "buy" ? usdt(order.frozen, 4) : qty(order.frozen)}
+            {order.market === "contract" || order.side === "buy" ? n.usdt(order.frozen) : n.qty(order.frozen)}
           </Figure>
           {(order.take_profit || order.stop_loss) && (
             <Figure label={t("tpsl")}>
-              {price(order.take_profit, order.code)} / {price(order.stop_loss, order.code)}
+              {price(n, order.take_profit, order.code)} / {price(n, order.stop_loss, order.code)}
             </Figure>
           )}
         </Figures>
@@ -107,6 +109,7 @@ export function OpenOrderItem({ order }: { order: OrderView }) {
 
 /** A filled or cancelled order, opening its details (every fill and close, with price ticks). */
 export function HistoryOrderItem({ order }: { order: OrderView }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const coin = pairOf(order.code).split("/")[0] ?? "";
   const feeCoin = order.market === "spot" && order.side === "buy" ? coin : "USDT";
@@ -133,26 +136,26 @@ export function HistoryOrderItem({ order }: { order: OrderView }) {
           <Figures>
             <Figure label={order.status === "filled" ? t("fill_price") : t("price_label")}>
               {order.status === "filled"
-                ? price(order.fill_price, order.code)
+                ? price(n, order.fill_price, order.code)
                 : order.type === "market"
                   ? t("market_price")
-                  : price(order.price, order.code)}
+                  : price(n, order.price, order.code)}
             </Figure>
-            <Figure label={t("quantity_label", { coin })}>{qty(order.quantity)}</Figure>
+            <Figure label={t("quantity_label", { coin })}>{n.qty(order.quantity)}</Figure>
             {order.status !== "filled" && hasFills(order) && (
               <>
                 <Figure label={t("filled_label", { coin })}>
-                  {qty(order.filled_quantity)} / {qty(order.quantity)}
+                  {n.qty(order.filled_quantity)} / {n.qty(order.quantity)}
                 </Figure>
-                <Figure label={t("avg_price")}>{price(order.fill_price, order.code)}</Figure>
+                <Figure label={t("avg_price")}>{price(n, order.fill_price, order.code)}</Figure>
               </>
             )}
             <Figure label={t("fee_label", { coin: feeCoin })}>
-              {feeCoin === "USDT" ? usdt(order.fee, 4) : qty(order.fee)}
+              {feeCoin === "USDT" ? n.fee(order.fee) : n.qty(order.fee)}
             </Figure>
             {(order.take_profit || order.stop_loss) && (
               <Figure label={t("tpsl")}>
-                {price(order.take_profit, order.code)} / {price(order.stop_loss, order.code)}
+                {price(n, order.take_profit, order.code)} / {price(n, order.stop_loss, order.code)}
               </Figure>
             )}
           </Figures>
@@ -164,6 +167,7 @@ export function HistoryOrderItem({ order }: { order: OrderView }) {
 
 /** A closed or liquidated position with its realized PnL, opening its order's details. */
 export function ClosedPositionItem({ position }: { position: PositionView }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const coin = pairOf(position.code).split("/")[0] ?? "";
   return (
@@ -191,16 +195,16 @@ export function ClosedPositionItem({ position }: { position: PositionView }) {
         </div>
         <div className="mt-2">
           <Figures>
-            <Figure label={t("entry_price")}>{price(position.entry_price, position.code)}</Figure>
-            <Figure label={t("close_price")}>{price(position.close_price, position.code)}</Figure>
-            <Figure label={t("quantity_label", { coin })}>{qty(position.closed_quantity)}</Figure>
+            <Figure label={t("entry_price")}>{price(n, position.entry_price, position.code)}</Figure>
+            <Figure label={t("close_price")}>{price(n, position.close_price, position.code)}</Figure>
+            <Figure label={t("quantity_label", { coin })}>{n.qty(position.closed_quantity)}</Figure>
             <Figure label={t("realized_pnl")} className={tone(position.realized_pnl)}>
-              {signed(position.realized_pnl, 4)}
+              {n.signed(position.realized_pnl)}
             </Figure>
-            <Figure label={t("fees_label")}>{usdt(position.fees, 4)}</Figure>
-            <Figure label={t("funding_paid")}>{signed(position.funding, 4)}</Figure>
+            <Figure label={t("fees_label")}>{n.fee(position.fees)}</Figure>
+            <Figure label={t("funding_paid")}>{n.signed(position.funding, 2, 4)}</Figure>
             <Figure label={t("tpsl")}>
-              {price(position.take_profit, position.code)} / {price(position.stop_loss, position.code)}
+              {price(n, position.take_profit, position.code)} / {price(n, position.stop_loss, position.code)}
             </Figure>
           </Figures>
         </div>

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Ticker } from "../../../platform/contract/market.ts";
-import { formatPrice, pricePrecision } from "../../../platform/contract/precision.ts";
+import { pricePrecision } from "../../../platform/contract/precision.ts";
 import type { PositionView } from "../../../platform/contract/trading.ts";
 import { ErrorList } from "../form.tsx";
+import { useNumbers } from "../numbers.tsx";
 import { dec, pnl, roe, str } from "./decimal.ts";
-import { qty, signed, tone, usdt } from "./format.ts";
+import { tone } from "./format.ts";
 import { pairOf, SideLabel } from "./orders.tsx";
 import { Figure, Figures, Time } from "./ui.tsx";
 
@@ -44,9 +45,10 @@ function PositionCard({
   ticker?: Ticker;
   error?: PositionFormError;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("trade");
   const p = pricePrecision(position.code);
-  const price = (v: string | null) => (v ? formatPrice(v, p) : "-");
+  const price = (v: string | null) => (v ? n.price(v, p) : "-");
   const live = livePnl(position, ticker);
   const coin = pairOf(position.code).split("/")[0] ?? "";
   const pair = pairOf(position.code);
@@ -68,31 +70,31 @@ function PositionCard({
         <div>
           <p className="text-xs text-muted">{t("floating_pnl")}</p>
           <p className={`text-lg font-bold tabular-nums ${tone(live.pnl)}`} data-testid="pnl">
-            {signed(live.pnl, 4)}
+            {n.signed(live.pnl)}
           </p>
         </div>
         <div className="text-right">
           <p className="text-xs text-muted">{t("roe")}</p>
           <p className={`font-semibold tabular-nums ${tone(live.roe)}`}>
-            {live.roe === null ? "-" : `${signed(live.roe, 2)}%`}
+            {live.roe === null ? "-" : `${n.signed(live.roe, 2)}%`}
           </p>
         </div>
       </div>
       <div className="mt-2">
         <Figures>
           <Figure label={t("quantity_label", { coin })} testId="quantity">
-            {qty(position.quantity)}
+            {n.qty(position.quantity)}
           </Figure>
           <Figure label={t("avg_entry_price")} testId="entry-price">
             {price(position.entry_price)}
           </Figure>
           {/[1-9]/.test(position.closed_quantity) && (
             <Figure label={t("closed_quantity", { coin })} testId="closed-quantity">
-              {qty(position.closed_quantity)}
+              {n.qty(position.closed_quantity)}
             </Figure>
           )}
           <Figure label={t("mark_price")}>{price(live.mark)}</Figure>
-          <Figure label={t("margin_label")}>{usdt(position.margin, 4)}</Figure>
+          <Figure label={t("margin_label")}>{n.usdt(position.margin)}</Figure>
           <Figure label={t("liquidation_price")} className="text-accent">
             {price(position.liquidation_price)}
           </Figure>
@@ -128,7 +130,7 @@ function PositionCard({
                 inputMode="decimal"
                 autoComplete="off"
                 className="input min-h-9"
-                placeholder={t("close_quantity_hint", { max: qty(position.quantity), coin })}
+                placeholder={t("close_quantity_hint", { max: n.qty(position.quantity), coin })}
                 defaultValue={closeError?.values.quantity}
                 aria-invalid={closeError?.fields.quantity ? true : undefined}
                 aria-describedby={closeError ? `close-${position.id}-error` : undefined}

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { Ticker } from "../../../platform/contract/market.ts";
-import { formatChange, formatPrice } from "../../../platform/contract/precision.ts";
 import { type OptionBet, type OptionProduct, roundAt } from "../../../platform/contract/timed.ts";
 import type { TimedActionResult, TimedData, TimedReview } from "../../.server/timed.ts";
 import { ErrorList } from "../form.tsx";
@@ -10,16 +9,16 @@ import { FundsNotice } from "../funds-notice.tsx";
 import { LoginPrompt } from "../login-prompt.tsx";
 import { useChannel } from "../market/live.ts";
 import { changeClass } from "../market/market-list.tsx";
+import { useNumbers } from "../numbers.tsx";
 import { Sheet } from "../sheet.tsx";
 import { dec, str } from "./decimal.ts";
-import { countdown, usdt } from "./format.ts";
+import { countdown } from "./format.ts";
 import { useAccountRefresh, useNow } from "./live.ts";
 import { MODES, tradeHref } from "./state.ts";
 import { betFigures } from "./timed-figures.ts";
 import { resultsHref, timedHref } from "./timed-links.ts";
 import { Figure, Figures, Segmented, Time } from "./ui.tsx";
 
-const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 const pairOf = (code: string) => code.toUpperCase();
 
 /**
@@ -35,6 +34,7 @@ export function TimedScreen({
   loaderData: { timed: TimedData };
   actionData: TimedActionResult | undefined;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("timed");
   const { t: tt } = useTranslation("trade");
   const data = useAccountRefresh(served.timed.signedIn, served).timed;
@@ -80,10 +80,10 @@ export function TimedScreen({
               className={`text-lg font-bold tabular-nums ${ticker?.change.startsWith("-") ? "down" : "up"}`}
               data-testid="last-price"
             >
-              {ticker ? formatPrice(ticker.price, instrument.price_precision) : "-"}
+              {ticker ? n.price(ticker.price, instrument.price_precision) : "-"}
             </p>
             <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${changeClass(ticker?.change)}`}>
-              {ticker ? formatChange(ticker.change) : "-"}
+              {ticker ? n.change(ticker.change) : "-"}
             </span>
           </div>
         </div>
@@ -126,13 +126,13 @@ export function TimedScreen({
       <section className="mt-3 px-4" aria-label={t("terms_label")}>
         <Figures>
           <Figure label={t("odds")} className="up" testId="odds">
-            {percent(product.odds)}
+            {n.fraction(product.odds, 2, 0)}
           </Figure>
           <Figure label={t("fee")} testId="fee-rate">
-            {percent(product.fee_rate)}
+            {n.fraction(product.fee_rate, 2, 0)}
           </Figure>
           <Figure label={t("limits")}>
-            {usdt(product.min_amount, 0)}–{usdt(product.max_amount, 0)}
+            {n.usdt(product.min_amount, 0)}–{n.usdt(product.max_amount, 0)}
           </Figure>
         </Figures>
       </section>
@@ -156,8 +156,8 @@ export function TimedScreen({
                   {r.period_no}
                 </Link>
                 <span className="text-muted">
-                  {r.open_price ? formatPrice(r.open_price, instrument.price_precision) : "-"} →{" "}
-                  {r.close_price ? formatPrice(r.close_price, instrument.price_precision) : "-"}
+                  {r.open_price ? n.price(r.open_price, instrument.price_precision) : "-"} →{" "}
+                  {r.close_price ? n.price(r.close_price, instrument.price_precision) : "-"}
                 </span>
                 <ResultBadge result={r.result} />
               </li>
@@ -202,6 +202,7 @@ function BetForm({
   refused: Extract<TimedActionResult, { form: "timed" }> | undefined;
   onLoginPrompt: () => void;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("timed");
   const navigation = useNavigation();
   const { product, state } = data;
@@ -241,7 +242,7 @@ function BetForm({
         inputMode="decimal"
         autoComplete="off"
         className="input tabular-nums"
-        placeholder={t("amount_placeholder", { min: usdt(product.min_amount, 0) })}
+        placeholder={t("amount_placeholder", { min: n.usdt(product.min_amount, 0) })}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         aria-invalid={errors?.length ? true : undefined}
@@ -252,7 +253,7 @@ function BetForm({
         <p className="text-xs text-muted">
           {t("available")}{" "}
           <span className="text-fg tabular-nums" data-testid="available">
-            {usdt(data.available ?? "0")} USDT
+            {n.usdt(data.available ?? "0")} USDT
           </span>
         </p>
       )}
@@ -261,13 +262,13 @@ function BetForm({
       )}
       <Figures>
         <Figure label={t("fee")} testId="bet-fee">
-          {figures ? usdt(figures.fee) : "-"}
+          {figures ? n.usdt(figures.fee) : "-"}
         </Figure>
         <Figure label={t("if_right")} className="up" testId="if-right">
-          {figures ? `+${usdt(figures.profit)}` : "-"}
+          {figures ? `+${n.usdt(figures.profit)}` : "-"}
         </Figure>
         <Figure label={t("if_wrong")} className="down" testId="if-wrong">
-          {figures ? usdt(figures.loss) : "-"}
+          {figures ? n.usdt(figures.loss) : "-"}
         </Figure>
       </Figures>
       {refused?.message && (
@@ -307,6 +308,7 @@ function ConfirmBet({
   cancelTo: string;
   onCancel: () => void;
 }) {
+  const n = useNumbers();
   const { t } = useTranslation("timed");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "timed_bet";
@@ -316,12 +318,12 @@ function ConfirmBet({
     [t("pair"), `${pairOf(product.code)} · ${periodLabel(t, product)}`],
     [t("period"), period],
     [t("direction"), up ? t("bullish") : t("bearish"), up ? "up" : "down"],
-    [t("amount"), `${usdt(bet.amount)} USDT`],
-    [t("fee"), `${usdt(figures?.fee)} USDT`],
-    [t("odds"), percent(product.odds)],
-    [t("if_right"), `+${usdt(figures?.profit)} USDT`, "up"],
-    [t("if_wrong"), `${usdt(figures?.loss)} USDT`, "down"],
-    [t("if_level"), `-${usdt(figures?.fee)} USDT`],
+    [t("amount"), `${n.usdt(bet.amount)} USDT`],
+    [t("fee"), `${n.usdt(figures?.fee)} USDT`],
+    [t("odds"), n.fraction(product.odds, 2, 0)],
+    [t("if_right"), `+${n.usdt(figures?.profit)} USDT`, "up"],
+    [t("if_wrong"), `${n.usdt(figures?.loss)} USDT`, "down"],
+    [t("if_level"), `-${n.usdt(figures?.fee)} USDT`],
   ];
   return (
     <Sheet title={t("confirm_title")} onClose={onCancel}>
@@ -433,6 +435,7 @@ function Bets({ data }: { data: TimedData }) {
 }
 
 function BetItem({ bet }: { bet: OptionBet }) {
+  const n = useNumbers();
   const { t } = useTranslation("timed");
   const up = bet.direction === "up";
   const net =
@@ -455,15 +458,15 @@ function BetItem({ bet }: { bet: OptionBet }) {
       <Figures>
         <Figure label={t("period")}>{bet.period_no}</Figure>
         <Figure label={t("amount")} testId="bet-amount">
-          {usdt(bet.amount)}
+          {n.usdt(bet.amount)}
         </Figure>
-        <Figure label={t("fee")}>{usdt(bet.fee)}</Figure>
-        <Figure label={t("odds")}>{percent(bet.odds)}</Figure>
+        <Figure label={t("fee")}>{n.usdt(bet.fee)}</Figure>
+        <Figure label={t("odds")}>{n.fraction(bet.odds, 2, 0)}</Figure>
         <Figure label={t("payout")} testId="bet-payout">
-          {bet.status === "pending" ? "-" : usdt(bet.payout)}
+          {bet.status === "pending" ? "-" : n.usdt(bet.payout)}
         </Figure>
         <Figure label={t("net")} className={net?.startsWith("-") ? "down" : net ? "up" : ""} testId="bet-net">
-          {net === undefined ? "-" : `${net.startsWith("-") ? "" : "+"}${usdt(net)}`}
+          {net === undefined ? "-" : `${net.startsWith("-") ? "" : "+"}${n.usdt(net)}`}
         </Figure>
       </Figures>
       <p className="mt-1 text-xs text-muted">
