@@ -61,6 +61,6 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   await expect(page.getByText(`12000 USDT → ${receive}`)).toBeVisible();
 
   await page.goto("/asset");
-  await expect(row(page, "USDT")).toContainText("Available8000.00");
+  await expect(row(page, "USDT")).toContainText("Available8,000.00");
   await expect(row(page, "BTC")).toContainText(`Available${receive.replace(" BTC", "")}`);
 });

@@ -24,7 +24,7 @@ test("assets: the balance, the switches, a transfer and a conversion", async ({ 
   await page.getByRole("link", { name: "Assets" }).click();
   await expect(page).toHaveURL(/\/asset$/);
   await expect(page.getByTestId("total-usdt")).toHaveText("1,000.00 USDT");
-  await expect(row(page, "USDT")).toContainText("Available1000.00");
+  await expect(row(page, "USDT")).toContainText("Available1,000.00");
 
   // Hide balances, then show them again; hide the small ones (the coins at zero).
   await page.getByRole("button", { name: "Hide balances" }).click();
@@ -112,7 +112,7 @@ test("assets: the balance, the switches, a transfer and a conversion", async ({ 
 
   // The records: the deposit, and the transfers and the conversion under "Other".
   await page.getByRole("link", { name: "Records", exact: true }).click();
-  await expect(page.getByRole("link", { name: /Deposit · USDT.*1000\.00.*Success/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Deposit · USDT.*1,000\.00.*Success/ })).toBeVisible();
   await page.getByRole("link", { name: "Other", exact: true }).click();
   await expect(page.getByRole("link", { name: /Transfer · USDT/ })).toHaveCount(2);
   await page.getByRole("link", { name: /Conversion · USDT/ }).click();
@@ -323,7 +323,7 @@ test("withdraw: held back until the preconditions are met, then reviewed by the 
   await expect(page).toHaveURL(/\/walletrecord\?id=withdrawal(:|%3A)\d+$/);
   await expect(page.getByTestId("record-status")).toHaveText("Under review");
   await expect(page.getByText(target)).toBeVisible();
-  await expect(page.getByText("99 USDT", { exact: true })).toBeVisible();
+  await expect(page.getByText("99.00 USDT", { exact: true })).toBeVisible();
   const id = /withdrawal(?::|%3A)(\d+)/.exec(page.url())?.[1] ?? "";
 
   // The amount is frozen while it waits.
