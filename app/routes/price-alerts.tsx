@@ -10,12 +10,12 @@ import {
   alertInput,
 } from "../../platform/contract/alerts.ts";
 import type { InstrumentView, Ticker } from "../../platform/contract/market.ts";
-import { formatPrice } from "../../platform/contract/precision.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { Time } from "../components/dates.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { SelectField } from "../components/security.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/price-alerts";
@@ -80,6 +80,7 @@ type Fields = { code: string; kind: string; price: string; percent: string; wind
 
 export default function PriceAlerts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("market");
+  const n = useNumbers();
   const { code, kind, markets, price, alerts } = loaderData;
   const market = markets.find((m) => m.code === code);
   const validate = useLazyValidator(loadValidator);
@@ -91,14 +92,16 @@ export default function PriceAlerts({ loaderData, actionData }: Route.ComponentP
     onValidate: validate,
   });
   const pairOf = (c: string) => markets.find((m) => m.code === c)?.pair ?? c.toUpperCase();
+  const priceOf = (c: string, value: string | null) =>
+    value === null ? "-" : n.price(value, markets.find((m) => m.code === c)?.precision ?? 2);
   const describe = (a: AlertView) =>
     a.kind === "move"
       ? t("alert_describe_move", {
           pair: pairOf(a.code),
-          percent: a.percent,
+          percent: a.percent === null ? "-" : n.qty(a.percent),
           window: t(`alert_windows.w${a.window ?? 60}`),
         })
-      : t(`alert_describe_${a.kind}`, { pair: pairOf(a.code), price: a.price });
+      : t(`alert_describe_${a.kind}`, { pair: pairOf(a.code), price: priceOf(a.code, a.price) });
   return (
     <div className="pb-8">
       <p className="mx-4 mt-4 text-sm text-muted">{t("alerts_how")}</p>
@@ -125,7 +128,7 @@ export default function PriceAlerts({ loaderData, actionData }: Route.ComponentP
           options={markets.map((m) => ({ value: m.code, label: m.pair }))}
         />
         <p className="mb-3 mt-1 text-sm text-muted tabular-nums" data-testid="alert-price-now">
-          {t("alert_now", { price: price && market ? formatPrice(price, market.precision) : "-" })}
+          {t("alert_now", { price: price && market ? n.price(price, market.precision) : "-" })}
         </p>
         {kind === "move" ? (
           <>
@@ -165,7 +168,7 @@ export default function PriceAlerts({ loaderData, actionData }: Route.ComponentP
                       t("alert_armed")
                     ) : (
                       <>
-                        {t("alert_fired", { price: a.fired_price })}
+                        {t("alert_fired", { price: priceOf(a.code, a.fired_price) })}
                         {a.fired_at && (
                           <>
                             {" · "}

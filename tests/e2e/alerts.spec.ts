@@ -65,7 +65,7 @@ test("a price alert set from the chart goes off once, arrives in Messages and on
     .toBeGreaterThanOrEqual(1);
   const fired = list.getByRole("listitem").filter({ hasText: "Went off at" }).first();
   const name = (await fired.getAttribute("aria-label")) ?? "";
-  expect(name).toMatch(/^BTC\/USDT (rises|falls) to [\d.]+$/);
+  expect(name).toMatch(/^BTC\/USDT (rises|falls) to [\d,]+\.\d{2}$/);
 
   // In Messages, and counted on the Mine tab.
   await page.goto("/markets");
