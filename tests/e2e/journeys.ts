@@ -162,7 +162,16 @@ export const JOURNEYS: SpecFunction[] = [
     spec: "web-home daily rewards",
     journeys: [j("earn.spec.ts", "daily check-in: claimed once, refused the second time the same day")],
   },
-  { spec: "customer service", journeys: [j("shell.spec.ts", "customer service lists the site's contacts")] },
+  {
+    spec: "customer service",
+    journeys: [
+      j(
+        "support-chat.spec.ts",
+        "a customer writes with an image, an operator answers from the console, the customer sees it",
+      ),
+      j("shell.spec.ts", "customer service lists the site's contacts"),
+    ],
+  },
   {
     spec: "language selection",
     journeys: [
