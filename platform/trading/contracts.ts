@@ -68,6 +68,18 @@ export function checkQuantity(quantity: Decimal, params: { minQuantity: string; 
     throw fieldError("quantity", "trading.quantity_step", { step: D(params.quantityStep).toFixed() });
 }
 
+/** A contract order's leverage and quantity against its instrument's terms (preview and placing). */
+function checkOrderTerms(
+  params: typeof tradingParams.$inferSelect,
+  input: { leverage: number; quantity: string },
+) {
+  if (!Number.isInteger(input.leverage) || input.leverage < 1)
+    throw fieldError("leverage", "trading.leverage_required");
+  if (input.leverage > params.maxLeverage)
+    throw fieldError("leverage", "trading.leverage_max", { max: params.maxLeverage });
+  checkQuantity(D(input.quantity), params);
+}
+
 /** TP above and SL below the reference for a long; the reverse for a short. */
 export function checkTpSl(side: math.Side, reference: Decimal, tp?: Decimal, sl?: Decimal) {
   if (tp && (side === "buy" ? tp.lte(reference) : tp.gte(reference)))
@@ -149,6 +161,9 @@ function expectedFill(
 export async function previewContractOrder(deps: TradingDeps, input: ContractOrderInput) {
   await requireListed(deps.db, input.code);
   const params = await requireParams(deps.db, input.code, "contract");
+  // The order's own rules first, as placing it would: a confirmation never shows an order that
+  // Confirm would then refuse.
+  checkOrderTerms(params, input);
   const quantity = D(input.quantity);
   const { price, rests } = expectedFill(deps, params, input, quantity);
   const margin = math.margin(quantity, price, input.leverage);
@@ -178,12 +193,8 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
   const now = deps.now?.() ?? Date.now();
   await requireListed(db, input.code);
   const params = await requireParams(db, input.code, "contract");
-  if (!Number.isInteger(input.leverage) || input.leverage < 1)
-    throw fieldError("leverage", "trading.leverage_required");
-  if (input.leverage > params.maxLeverage)
-    throw fieldError("leverage", "trading.leverage_max", { max: params.maxLeverage });
+  checkOrderTerms(params, input);
   const quantity = D(input.quantity);
-  checkQuantity(quantity, params);
   const tp = input.take_profit ? D(input.take_profit) : undefined;
   const sl = input.stop_loss ? D(input.stop_loss) : undefined;
   const wallet = { user: userId, wallet: "contract" as const };

@@ -452,6 +452,23 @@ describe("position and order management", () => {
     expect(
       (await call("/contract/preview", token, { code: "btc/usdt", side: "buy", quantity: "" })).status,
     ).toBe(422);
+    // What placing would refuse, the preview refuses too: the confirmation never shows it.
+    const tiny = await call("/contract/preview", token, {
+      code: "btc/usdt",
+      side: "buy",
+      quantity: "0.00001",
+      leverage: 20,
+    });
+    expect(tiny.status).toBe(422);
+    expect(tiny.body.errors.quantity).toEqual(["The minimum quantity is 0.0001"]);
+    const steep = await call("/contract/preview", token, {
+      code: "btc/usdt",
+      side: "buy",
+      quantity: "0.01",
+      leverage: 101,
+    });
+    expect(steep.status).toBe(422);
+    expect(steep.body.errors.leverage).toHaveLength(1);
     // Nothing was placed or frozen.
     expect((await t.api("/contract/orders?status=history", { token })).body.data.list).toEqual([]);
     expect(await contractUsdt(user.id)).toEqual({ available: "1000", frozen: "0" });
