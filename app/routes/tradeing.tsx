@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Envelope } from "../../platform/contract/envelope.ts";
@@ -437,6 +437,8 @@ function ClassicTrade({
   const positionCodes = [...new Set(positions.map((p) => p.code))];
   const tickers = useChannels<Ticker>("price", positionCodes, loaderData.tickers);
   const [prompting, setPrompting] = useState(false);
+  // What the customer last typed in the order form, kept across its remounts (see OrderForm).
+  const typedOrder = useRef<OrderValues | undefined>(undefined);
   const [dismissed, setDismissed] = useState<unknown>();
   const result = actionData as ActionResult | undefined;
   const review = result?.form === "review" && dismissed !== result ? result : undefined;
@@ -606,6 +608,7 @@ function ClassicTrade({
             ticker={ticker}
             depth={depth}
             onLoginPrompt={() => setPrompting(true)}
+            typed={typedOrder}
           />
         )}
         <OrderBook

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -154,6 +154,7 @@ export function OrderForm({
   ticker,
   depth,
   onLoginPrompt,
+  typed,
 }: {
   state: TradeState;
   instrument: InstrumentView;
@@ -167,6 +168,11 @@ export function OrderForm({
   depth: Depth | undefined;
   /** With JavaScript: a visitor without an account gets the log-in prompt at once. */
   onLoginPrompt: () => void;
+  /**
+   * The values as last typed, kept by the screen across the form's remounts: the server's answer
+   * to a review arrives as a new form, and what the customer typed meanwhile must stay.
+   */
+  typed: { current: OrderValues | undefined };
 }) {
   const n = useNumbers();
   const { t } = useTranslation("trade");
@@ -178,13 +184,21 @@ export function OrderForm({
   const submitted = (lastResult?.initialValue ?? {}) as Partial<Record<keyof OrderValues, string>>;
   const start = (name: keyof OrderValues) =>
     (typeof submitted[name] === "string" ? submitted[name] : defaults[name]) ?? "";
-  const [values, setValues] = useState<OrderValues>(() => ({
-    price: start("price"),
-    quantity: start("quantity"),
-    leverage: start("leverage"),
-    take_profit: start("take_profit"),
-    stop_loss: start("stop_loss"),
-  }));
+  const [values, setValues] = useState<OrderValues>(() =>
+    // An answer to a submission: the fields as the customer left them, not as they were sent.
+    lastResult && typed.current
+      ? typed.current
+      : {
+          price: start("price"),
+          quantity: start("quantity"),
+          leverage: start("leverage"),
+          take_profit: start("take_profit"),
+          stop_loss: start("stop_loss"),
+        },
+  );
+  useEffect(() => {
+    typed.current = values;
+  }, [values, typed]);
   const [percent, setPercent] = useState<number>(pct ?? 0);
   // What was typed before the script ran is in the fields, not in this state: take it over before
   // the next render writes the server's values back into the (controlled) fields.
