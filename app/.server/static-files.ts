@@ -11,6 +11,12 @@ import { getMimeType } from "hono/utils/mime";
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+function brotliAt(body: Buffer, quality: number) {
+  return brotli(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+}
+
 type Entry = {
   body: Buffer;
   type: string;
@@ -49,6 +55,7 @@ export function staticFiles(root: string): MiddlewareHandler {
       compressible: COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS,
     });
   }
+  let smallest = Promise.resolve();
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return next();
@@ -69,13 +76,21 @@ export function staticFiles(root: string): MiddlewareHandler {
       headers.Vary = "Accept-Encoding";
       const accepted = c.req.header("accept-encoding") ?? "";
       if (/\bbr\b/.test(accepted)) {
-        file.br ??= brotli(file.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
-          },
-        });
-        body = await file.br;
+        if (!file.br) {
+          // Quickly first (a first visitor does not wait seconds for it), then the smallest for
+          // every later visitor, made on the thread pool one file at a time (never more than one
+          // of its threads, so quick ones are not held up).
+          const entry = file;
+          const quick = brotliAt(entry.body, 5);
+          entry.br = quick;
+          smallest = smallest
+            .then(() => brotliAt(entry.body, constants.BROTLI_MAX_QUALITY))
+            .then((best) => {
+              entry.br = Promise.resolve(best);
+            })
+            .catch(() => {});
+        }
+        body = (await file.br) as Buffer;
         headers["Content-Encoding"] = "br";
       } else if (/\bgzip\b/.test(accepted)) {
         file.gzip ??= gz(file.body, { level: 9 });
