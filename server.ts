@@ -1,18 +1,19 @@
 // Composition root: one Node HTTP server for the whole product. Hashed client assets with
 // immutable caching and compression, /api to the platform, /ws to its hub, everything else to
 // the React Router app. `npm run dev` runs the same server with Vite in middleware mode.
+import "./platform/node-env.ts";
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./app/.server/security-headers.ts";
 import { createSessionStorage } from "./app/.server/session.ts";
+import { staticFiles } from "./app/.server/static-files.ts";
 import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { DataDirInUseError } from "./platform/db/lock.ts";
 import { createPlatform } from "./platform/index.ts";
@@ -195,24 +196,8 @@ app.all("/api/*", (c) => {
   return platform.fetch(publicRequest(c.req.raw, headers));
 });
 
-if (!vite) {
-  // Fingerprinted files never change: cache them for a year.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: relative(process.cwd(), join(buildDir, "client")) || ".",
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root: relative(process.cwd(), join(buildDir, "client")) || ".",
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
-}
+// The built client files, from memory: hashed assets cached a year, the rest an hour (static-files.ts).
+if (!vite) app.use("*", staticFiles(join(buildDir, "client")));
 
 app.all("*", async (c) => {
   const handle = await webHandler();

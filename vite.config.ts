@@ -5,14 +5,19 @@ import { defineConfig, type Rollup } from "vite";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// The browser bundle's own resolutions (the server keeps the packages' own):
-// - React Router ships a production build (its development warnings compiled out), but its
-//   package exports name only the development one (remix-run/react-router#14102);
+// React Router ships a production build (its development warnings and checks compiled out), but
+// its package exports name only the development one (remix-run/react-router#14102): both builds
+// take the production one (the server bundles it; nothing the server imports from node_modules
+// imports react-router itself, so there is one copy).
+const productionRouter = [
+  { find: /^react-router$/, replacement: here("./node_modules/react-router/dist/production/index.mjs") },
+];
+
+// The browser bundle's own resolutions:
 // - react-i18next reaches React's useSyncExternalStore through a shim for React < 18, which on
 //   React 19 only hands over React's own: take it from React directly.
 const browserOnly = [
   { find: /^use-sync-external-store\/shim$/, replacement: "react" },
-  { find: /^react-router$/, replacement: here("./node_modules/react-router/dist/production/index.mjs") },
   {
     find: /^react-router\/dom$/,
     replacement: here("./node_modules/react-router/dist/production/dom-export.mjs"),
@@ -54,6 +59,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: /^~(?=\/|$)/, replacement: here("./app") },
+      ...(command === "build" ? productionRouter : []),
       ...(command === "build" && !isSsrBuild ? browserOnly : []),
     ],
   },

@@ -1,11 +1,13 @@
 // `npm run bench`: the product's figures, printed and written to bench/results/latest.json.
 // Bytes are exact; times are only meaningful with the machine they were measured on (recorded).
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import { testPlatform } from "../tests/support/platform.ts";
 import { ABUSE_SERVER_ENV, ATTACK_DESCRIPTIONS, abuseBench } from "./abuse.ts";
 import { engineThroughput } from "./engine.ts";
+import { startFloor } from "./floor.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { ordersPerSecond } from "./orders.ts";
 import { type PageWeight, pageWeight } from "./page-weight.ts";
@@ -68,7 +70,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 // BUILD_DIR: the same variable the server and react-router.config.ts read.
 const buildDir = process.env.BUILD_DIR || "build";
 // Only the sections that start the web server need the build.
-const needsBuild = ["pages", "lighthouse", "ssr", "soak", "abuse"].some(want);
+const needsBuild = ["pages", "lighthouse", "ssr", "soak", "abuse", "floor"].some(want);
 if (needsBuild && !existsSync(`${buildDir}/server/index.js`))
   execSync("npx react-router build", { stdio: "inherit" });
 const machine = {
@@ -330,6 +332,137 @@ if (want("ssr")) {
   } finally {
     await server.stop();
   }
+}
+
+if (want("floor")) {
+  // Issue 23: every figure beside the framework's floor (bench/floor.ts), measured in this run,
+  // with the machine's load average beside each (other work on the machine moves them all).
+  const load = () => (loadavg()[0] ?? 0).toFixed(2);
+  const ratio = (a: number | null, b: number | null) => (a !== null && b ? `${(a / b).toFixed(1)}×` : "n/a");
+  // Start to healthy: on a fresh DATA_DIR, then restarted on it.
+  const dataDir = mkdtempSync(join(tmpdir(), "exchange-bench-"));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const rows: Record<string, string>[] = [];
+  const figures: Record<string, unknown> = {};
+  try {
+    const fresh = await startServer({}, { dataDir });
+    const freshLoad = load();
+    await fresh.stop();
+    server = await startServer({}, { dataDir });
+    const restartMs = server.startMs;
+    const restartLoad = load();
+    const cookie = await demoCookie(server.base);
+    const product = [];
+    for (const route of ["/", "/markets", "/tradeing", "/asset"]) {
+      await ssrThroughput(server.base, route, { cookie, seconds: 2, connections: 10 });
+      product.push(
+        await ssrThroughput(server.base, route, { cookie, pid: server.pid, seconds: route === "/" ? 10 : 5 }),
+      );
+    }
+    await server.stop();
+    server = undefined;
+    const floorPort = Number(process.env.BENCH_PORT)
+      ? Number(process.env.BENCH_PORT) + 1
+      : 3700 + Math.floor(Math.random() * 200);
+    const floor = await startFloor(floorPort);
+    const floorStartLoad = load();
+    let hello: Awaited<ReturnType<typeof ssrThroughput>>;
+    try {
+      await ssrThroughput(floor.base, "/", { seconds: 2, connections: 10 });
+      hello = await ssrThroughput(floor.base, "/", { pid: floor.pid, seconds: 10 });
+    } finally {
+      await floor.stop();
+    }
+    const home = product[0] as (typeof product)[number];
+    const cores = (r: typeof hello) =>
+      r.serverCpuMsPerRequest === null ? null : (r.serverCpuMsPerRequest * r.reqPerSec) / 1000;
+    for (const r of product)
+      rows.push({
+        figure: `server CPU per signed-in ${r.route} (ms)`,
+        product: `${r.serverCpuMsPerRequest}`,
+        floor: `${hello.serverCpuMsPerRequest}`,
+        ratio: ratio(r.serverCpuMsPerRequest, hello.serverCpuMsPerRequest),
+        "load 1m (product / floor)": `${r.loadAverage1m} / ${hello.loadAverage1m}`,
+      });
+    rows.push(
+      {
+        figure: "SSR / at 50 connections (req/s)",
+        product: `${home.reqPerSec}`,
+        floor: `${hello.reqPerSec}`,
+        ratio: ratio(hello.reqPerSec, home.reqPerSec),
+        "load 1m (product / floor)": `${home.loadAverage1m} / ${hello.loadAverage1m}`,
+      },
+      {
+        figure: "SSR / at 50 connections, p99 (ms)",
+        product: `${home.p99ms}`,
+        floor: `${hello.p99ms}`,
+        ratio: ratio(home.p99ms, hello.p99ms),
+        "load 1m (product / floor)": `${home.loadAverage1m} / ${hello.loadAverage1m}`,
+      },
+      {
+        figure: "cores used under load on / (server CPU s per s)",
+        product: `${cores(home)?.toFixed(2)}`,
+        floor: `${cores(hello)?.toFixed(2)}`,
+        ratio: "–",
+        "load 1m (product / floor)": `${home.loadAverage1m} / ${hello.loadAverage1m}`,
+      },
+      {
+        figure: "start to healthy, fresh data dir (ms)",
+        product: `${fresh.startMs}`,
+        floor: `${floor.startMs}`,
+        ratio: ratio(fresh.startMs, floor.startMs),
+        "load 1m (product / floor)": `${freshLoad} / ${floorStartLoad}`,
+      },
+      {
+        figure: "start to healthy, restart (ms)",
+        product: `${restartMs}`,
+        floor: `${floor.startMs}`,
+        ratio: ratio(restartMs, floor.startMs),
+        "load 1m (product / floor)": `${restartLoad} / ${floorStartLoad}`,
+      },
+    );
+    figures.product = product;
+    figures.floor = hello;
+    figures.start = { freshMs: fresh.startMs, restartMs, floorMs: floor.startMs };
+    for (const r of product)
+      verdict(
+        `server CPU per signed-in ${r.route} vs the floor`,
+        "≤ 2×",
+        `${r.serverCpuMsPerRequest} ms vs ${hello.serverCpuMsPerRequest} ms (${ratio(r.serverCpuMsPerRequest, hello.serverCpuMsPerRequest)}), load ${r.loadAverage1m}`,
+        r.serverCpuMsPerRequest !== null && hello.serverCpuMsPerRequest !== null
+          ? r.serverCpuMsPerRequest <= 2 * hello.serverCpuMsPerRequest
+          : undefined,
+      );
+    verdict(
+      "SSR / at 50 connections (embedded database)",
+      "≥ 400 req/s, p99 ≤ 150 ms",
+      `${home.reqPerSec} req/s, p99 ${home.p99ms} ms (floor ${hello.reqPerSec} req/s, p99 ${hello.p99ms} ms), load ${home.loadAverage1m}`,
+      home.reqPerSec >= 400 && home.p99ms <= 150,
+    );
+    verdict("start to healthy, restart", "≤ 3 s", `${restartMs} ms, load ${restartLoad}`, restartMs <= 3000);
+    verdict(
+      "start to healthy, fresh data dir",
+      "≤ 10 s",
+      `${fresh.startMs} ms, load ${freshLoad}`,
+      fresh.startMs <= 10_000,
+    );
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    "The framework's floor: a hello-world React Router 7 app (one route, same node_modules, production build) beside the product, in this run; autocannon 50 connections, browser Accept-Encoding",
+  );
+  console.table(rows);
+  result.floor = {
+    measured:
+      "the product's server CPU per page, SSR throughput and latency and start time, each as a ratio to a hello-world React Router app's",
+    method:
+      "bench/floor.ts builds the hello app in a temporary directory with this project's node_modules; each server alone on the machine, signed in as the demo account (product), 2 s warm-up then 10 s (/) or 5 s per route at 50 connections; CPU from /proc; start = spawn to first healthy answer",
+    on,
+    rows,
+    ...figures,
+  };
 }
 
 if (want("soak")) {

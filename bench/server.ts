@@ -4,8 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Starts the production server on a fresh embedded database for a benchmark; stop() cleans up. */
-export async function startServer(env: Record<string, string> = {}, options: { logFile?: string } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), "exchange-bench-"));
+export async function startServer(
+  env: Record<string, string> = {},
+  options: {
+    logFile?: string;
+    /** Start on this DATA_DIR (a restart) and leave it in place when stopped. */
+    dataDir?: string;
+  } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "exchange-bench-"));
+  const started = performance.now();
   // The server's log (LOG_LEVEL=warn: little) kept where asked, e.g. to see why it stopped.
   const log = options.logFile ? openSync(options.logFile, "w") : "ignore";
   const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
@@ -31,13 +39,15 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     if (Date.now() > deadline || child.exitCode !== null) {
       // Leave nothing behind: a server still starting would otherwise outlive the bench.
       child.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       throw new Error("the server did not start");
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     base,
+    /** Milliseconds from spawning the process to its first healthy answer. */
+    startMs: Math.round(performance.now() - started),
     /** The server's process id (its CPU time is read from /proc). */
     pid: child.pid as number,
     /** How it ended, if it did: its exit code or the signal that stopped it. */
@@ -49,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 
 export type SsrFigure = {
@@ -17,6 +18,8 @@ export type SsrFigure = {
    * (market feed, jobs) during the run. Null where /proc is not available.
    */
   serverCpuMsPerRequest: number | null;
+  /** The machine's 1-minute load average when the run ended (what else ran beside it). */
+  loadAverage1m: number;
 };
 
 const TICK_MS = (() => {
@@ -51,7 +54,12 @@ export async function ssrThroughput(
     url: base + route,
     connections,
     duration: seconds,
-    headers: { "accept-language": "en", ...(options.cookie ? { cookie: options.cookie } : {}) },
+    // What a browser sends: pages are compressed for it, and that is part of their cost.
+    headers: {
+      "accept-language": "en",
+      "accept-encoding": "gzip, deflate, br",
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
   });
   const cpuAfter = cpuMs(options.pid);
   const answered = result.requests.total;
@@ -68,5 +76,6 @@ export async function ssrThroughput(
       cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
         ? Math.round(((cpuAfter - cpuBefore) / answered) * 10) / 10
         : null,
+    loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
 }

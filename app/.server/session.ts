@@ -1,5 +1,7 @@
 import {
+  type Cookie,
   createContext,
+  createCookie,
   createCookieSessionStorage,
   type MiddlewareFunction,
   type RouterContextProvider,
@@ -15,17 +17,52 @@ import {
 } from "./context.ts";
 
 export function createSessionStorage(secret: string, secure: boolean) {
-  return createCookieSessionStorage<SessionData, SessionFlash>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      secrets: [secret],
-      maxAge: 60 * 60 * 24 * 30,
-    },
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: [secret],
+    maxAge: 60 * 60 * 24 * 30,
   });
+  return createCookieSessionStorage<SessionData, SessionFlash>({ cookie: rememberParsed(cookie) });
+}
+
+const REMEMBERED = 1000;
+
+/**
+ * React Router checks a signed cookie's signature by importing the secret as a key anew every
+ * time. The same Cookie header always reads the same: the last thousand read are kept (each
+ * caller gets its own copy), so a customer's next pages cost no signature check.
+ */
+function rememberParsed(cookie: Cookie): Cookie {
+  const read = new Map<string, Promise<unknown>>();
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+    async parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      let value = read.get(header);
+      if (value) {
+        // Most recently used last: the oldest goes first when full.
+        read.delete(header);
+      } else {
+        value = cookie.parse(header);
+        if (read.size >= REMEMBERED) read.delete(read.keys().next().value as string);
+        value.catch(() => read.delete(header));
+      }
+      read.set(header, value);
+      return structuredClone(await value);
+    },
+  };
 }
 
 type SessionState = {

@@ -65,6 +65,27 @@ function markCrossSite(request: Request): Request {
   });
 }
 
+/**
+ * remix-utils' Honeypot encrypts the time the form was rendered, with a fresh key derivation, for
+ * every page. The encrypted "valid from" of the last second is reused: a form may not be posted
+ * before that time, and one second earlier changes nothing for the check.
+ */
+class ReusedHoneypot extends Honeypot {
+  private last: { second: number; props: ReturnType<Honeypot["getInputProps"]> } | undefined;
+  override getInputProps(options?: { validFromTimestamp?: number }) {
+    if (options?.validFromTimestamp !== undefined) return super.getInputProps(options);
+    const second = Math.floor(Date.now() / 1000);
+    if (this.last?.second !== second) {
+      const props = super.getInputProps({ validFromTimestamp: second * 1000 });
+      this.last = { second, props };
+      props.catch(() => {
+        if (this.last?.props === props) this.last = undefined;
+      });
+    }
+    return this.last.props;
+  }
+}
+
 export function createWebHandler(options: WebOptions) {
   const platformFetch =
     options.platformFetch ?? (options.apiUrl ? remotePlatform(options.apiUrl) : undefined);
@@ -75,7 +96,7 @@ export function createWebHandler(options: WebOptions) {
     secureCookies: options.secureCookies,
     devOutbox: options.devOutbox,
     codeResendSeconds: options.codeResendSeconds ?? 60,
-    honeypot: new Honeypot({ encryptionSeed: options.sessionSecret }),
+    honeypot: new ReusedHoneypot({ encryptionSeed: options.sessionSecret }),
     publicUrl: options.publicUrl,
     oauthCookies: createOAuthCookies(options.sessionSecret, options.secureCookies),
     uploadBodyLimit: options.uploadBodyLimit ?? UPLOAD_POST_LIMIT,

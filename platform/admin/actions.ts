@@ -2,6 +2,7 @@
 // transaction with the audit row that records it (before and after), so neither exists alone.
 import Decimal from "decimal.js";
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { forgetContentLists } from "../content/service.ts";
 import { posts, postTranslations, slides, slideTranslations } from "../content/tables.ts";
 import type { AdminPostKind } from "../contract/admin.ts";
 import { POST_TYPES, SLIDE_TYPES } from "../contract/content.ts";
@@ -473,7 +474,7 @@ export async function updateNotice(
   kind: AdminPostKind = "notice",
 ) {
   if (!(LANGUAGES as readonly string[]).includes(lang)) throw fieldError("lang", "admin.lang_invalid");
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const before = await noticeText(tx, id, lang, kind);
     if (kind === "banner") {
       const value = { title: text.title, subtitle: text.summary };
@@ -498,6 +499,9 @@ export async function updateNotice(
     });
     return after;
   });
+  // After the commit: a read in between would keep the old lists.
+  forgetContentLists();
+  return result;
 }
 
 /** What waits for an operator (the dashboard). */

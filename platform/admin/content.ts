@@ -4,7 +4,12 @@
 // again, each audited with before and after.
 
 import { and, eq, max } from "drizzle-orm";
-import { forgetSiteContent, getSiteContent, querySiteContent } from "../content/service.ts";
+import {
+  forgetContentLists,
+  forgetSiteContent,
+  getSiteContent,
+  querySiteContent,
+} from "../content/service.ts";
 import { posts, postTranslations, siteSettings, slides, slideTranslations } from "../content/tables.ts";
 import {
   type AdminPost,
@@ -92,7 +97,7 @@ async function postState(db: Db, id: number, kind: AdminPostKind): Promise<Admin
  */
 export async function createPost(db: Db, op: AuthOperator, input: AdminPostCreate) {
   const { kind } = input;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     let id: number;
     if (kind === "banner") {
       // After the banners there are: the home page shows them in their order.
@@ -133,6 +138,9 @@ export async function createPost(db: Db, op: AuthOperator, input: AdminPostCreat
     });
     return after;
   });
+  // After the commit: a read in between would keep the old lists.
+  forgetContentLists();
+  return result;
 }
 
 /**
@@ -148,7 +156,7 @@ export async function setPostPublished(
   kind: AdminPostKind,
   published: boolean,
 ) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Locks the row: two operators pressing at once make one change and one audit row.
     if (kind === "banner")
       await tx.select({ id: slides.id }).from(slides).where(eq(slides.id, id)).for("update");
@@ -173,4 +181,7 @@ export async function setPostPublished(
     });
     return after;
   });
+  // After the commit: a read in between would keep the old lists.
+  forgetContentLists();
+  return result;
 }

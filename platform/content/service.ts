@@ -13,7 +13,7 @@ import { LANGUAGE_INFO, type Lang } from "../contract/languages.ts";
 import type { PageQuery } from "../contract/pagination.ts";
 import { offsetOf, pageResult } from "../contract/pagination.ts";
 import type { Db } from "../db/client.ts";
-import { memoByDb } from "../db/memo.ts";
+import { memoByDb, memoByKey } from "../db/memo.ts";
 import { renderPostBody } from "./markdown.ts";
 import { seededPosts } from "./seed/posts.ts";
 import { protocolPages } from "./seed/protocol.ts";
@@ -80,6 +80,7 @@ export async function seedContent(db: Db) {
       .values(Object.entries(seed.translations).map(([lang, tr]) => ({ slideId: created.id, lang, ...tr })));
   }
   siteFields.forget();
+  forgetContentLists();
 }
 
 // The site fields are in every page's title and footer: read once a minute, and at once after
@@ -173,6 +174,27 @@ export async function listPosts(
   lang: Lang,
   page: PageQuery,
 ) {
+  return postLists.get(db, filter, lang, page);
+}
+
+// Lists of posts and banners are the same for every visitor and change only by an operator's
+// hand (forgetContentLists): read at most every 10 s (another instance's edit shows within that).
+const CONTENT_LISTS_MS = 10_000;
+const postLists = memoByKey(CONTENT_LISTS_MS, queryPosts);
+const slideLists = memoByKey(CONTENT_LISTS_MS, querySlides);
+
+/** Drops the cached lists of posts and banners (after an operator's change). */
+export function forgetContentLists() {
+  postLists.forget();
+  slideLists.forget();
+}
+
+async function queryPosts(
+  db: Db,
+  filter: { type: number | readonly number[]; category?: string; featured?: boolean },
+  lang: Lang,
+  page: PageQuery,
+) {
   const where: SQL[] = [
     typeof filter.type === "number" ? eq(posts.type, filter.type) : inArray(posts.type, [...filter.type]),
     isNull(posts.unpublishedAt),
@@ -230,7 +252,11 @@ export async function countByCategory(db: Db, type: number) {
 }
 
 /** The active slides of a type in their order, worded in `lang` (English when untranslated). */
-export async function listSlides(db: Db, type: number, lang: Lang): Promise<Slide[]> {
+export function listSlides(db: Db, type: number, lang: Lang): Promise<Slide[]> {
+  return slideLists.get(db, type, lang);
+}
+
+async function querySlides(db: Db, type: number, lang: Lang): Promise<Slide[]> {
   const l = alias(slideTranslations, "l");
   const e = alias(slideTranslations, "e");
   const rows = await db

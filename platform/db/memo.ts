@@ -32,3 +32,41 @@ export function memoByDb<T>(ttlMs: number, load: (db: Db) => Promise<T>) {
     },
   };
 }
+
+/**
+ * memoByDb for reads with arguments (a list in one language, of one type…): up to `max` answers
+ * per database, each for `ttlMs`; `forget()` drops them all. The answer is shared: callers must
+ * not change it.
+ */
+export function memoByKey<A extends unknown[], T>(
+  ttlMs: number,
+  load: (db: Db, ...args: A) => Promise<T>,
+  max = 200,
+) {
+  let entries = new WeakMap<Db, Map<string, { at: number; value: Promise<T> }>>();
+  return {
+    get(db: Db, ...args: A): Promise<T> {
+      let mine = entries.get(db);
+      if (!mine) {
+        mine = new Map();
+        entries.set(db, mine);
+      }
+      const key = JSON.stringify(args);
+      const hit = mine.get(key);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.value;
+      const value = load(db, ...args);
+      const entry = { at: Date.now(), value };
+      mine.delete(key);
+      if (mine.size >= max) mine.delete(mine.keys().next().value as string);
+      mine.set(key, entry);
+      const table = mine;
+      value.catch(() => {
+        if (table.get(key) === entry) table.delete(key);
+      });
+      return value;
+    },
+    forget() {
+      entries = new WeakMap();
+    },
+  };
+}

@@ -58,10 +58,12 @@ export async function createOptionsJob(options: { db: Db; bus: Bus; now?: () => 
     const batch = buffer.splice(0);
     await db.insert(priceTicks).values(batch);
   }
+  // Nothing ends before the next round does: no query until then (a pass is every 500 ms).
+  const schedule = { nextAt: 0 };
   return {
     async pass() {
       await flush();
-      await settleDue(db, now());
+      if (now() >= schedule.nextAt) await settleDue(db, now(), undefined, schedule);
     },
     async stop() {
       for (const off of offs) off();

@@ -187,12 +187,16 @@ export async function settleRound(db: Db, product: typeof optionProducts.$inferS
  * The settlement job's pass: every product's rounds that ended (a second of grace for the
  * closing tick to be logged) and are not recorded yet — the last day at most — are decided.
  */
-export async function settleDue(db: Db, now = Date.now(), graceMs = 1500) {
+export async function settleDue(db: Db, now = Date.now(), graceMs = 1500, schedule?: { nextAt: number }) {
   const products = await db.select().from(optionProducts).where(eq(optionProducts.enabled, true));
+  // When the next round of any product ends (and may be settled): the job has nothing to do
+  // before then. A product enabled meanwhile is caught up from its last round at that time.
+  let nextAt = now + 60_000;
   let settled = 0;
   for (const product of products) {
     const size = product.periodSeconds * 1000;
     const lastEnded = Math.floor((now - graceMs) / size) * size - size;
+    nextAt = Math.min(nextAt, lastEnded + 2 * size + graceMs);
     const [latest] = await db
       .select({ start: optionRounds.startTime })
       .from(optionRounds)
@@ -222,6 +226,8 @@ export async function settleDue(db: Db, now = Date.now(), graceMs = 1500) {
       if (result.settled > 0 || result.round) settled++;
     }
   }
+  // Only once everything due is settled (a failed pass is tried again at the next one).
+  if (schedule) schedule.nextAt = nextAt;
   return settled;
 }
 
