@@ -77,7 +77,9 @@ describe("uploads refuse damaged images and decompression bombs", () => {
       const took = performance.now() - started;
       expect(res.status, hostile.label).toBe(422);
       expect(res.body.errors.avatar, `${hostile.label} (${lang})`).toEqual([expected(lang, hostile.problem)]);
-      expect(took, hostile.label).toBeLessThan(2000);
+      // Not a speed figure (a busy machine is slow): a bomb that were decoded would take minutes
+      // and gigabytes, so a generous bound still tells "read the header" from "decoded it".
+      expect(took, hostile.label).toBeLessThan(20_000);
     }
     expect(storedFiles()).toBe(before);
     expect(await storedRows(account.user.id)).toBe(0);
@@ -101,7 +103,7 @@ describe("uploads refuse damaged images and decompression bombs", () => {
         expect(res.body.errors[slot], `${hostile.label} as ${slot}`).toEqual([
           expected("en", hostile.problem),
         ]);
-        expect(performance.now() - started).toBeLessThan(2000);
+        expect(performance.now() - started).toBeLessThan(20_000);
       }
     }
     expect(storedFiles()).toBe(before);
