@@ -1,3 +1,5 @@
+// Zod's browser settings (no eval under our CSP) before any schema here is built.
+import "./validation.ts";
 import { z } from "zod";
 import { ALERT_KINDS, ALERT_WINDOWS, MOVE_PERCENT } from "./alert-kinds.ts";
 import { messageKey } from "./message-key.ts";

@@ -1,3 +1,5 @@
+// Zod's browser settings (no eval under our CSP) before any schema here is built.
+import "./validation.ts";
 import { z } from "zod";
 
 /** `?page=&limit=` on list calls: page from 1, at most 50 a page (20 unless asked). */

@@ -1,3 +1,5 @@
+// Zod's browser settings (no eval under our CSP) before any schema here is built.
+import "./validation.ts";
 import { z } from "zod";
 import { ALL_NETWORKS, COINS } from "../wallet/networks.ts";
 

@@ -56,7 +56,10 @@ test("a toast does not cover the screen's key number", async ({ page }) => {
   const toast = page.getByRole("status");
   await expect(toast).toHaveText(/Recharge request submitted/);
   const a = await toast.boundingBox();
-  const b = await page.getByText("100.00 USDT", { exact: true }).boundingBox();
+  // The key number: the record's amount at the top (the details below repeat it).
+  const amount = page.getByTestId("record-amount");
+  await expect(amount).toHaveText("100.00 USDT");
+  const b = await amount.boundingBox();
   if (!a || !b) throw new Error("toast or amount not drawn");
   const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   expect(overlap).toBe(false);
