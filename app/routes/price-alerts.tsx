@@ -181,31 +181,19 @@ export default function PriceAlerts({ loaderData, actionData }: Route.ComponentP
                 </div>
                 <div className="flex shrink-0 gap-2">
                   {a.status === "fired" && (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={a.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="rearm"
-                        className="btn btn-secondary min-h-9 px-3 text-sm"
-                        aria-label={t("alert_rearm_of", { alert: describe(a) })}
-                      >
-                        {t("alert_rearm")}
-                      </button>
-                    </Form>
+                    <AlertAction
+                      id={a.id}
+                      intent="rearm"
+                      label={t("alert_rearm")}
+                      name={t("alert_rearm_of", { alert: describe(a) })}
+                    />
                   )}
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="btn btn-secondary min-h-9 px-3 text-sm"
-                      aria-label={t("alert_delete_of", { alert: describe(a) })}
-                    >
-                      {t("alert_delete")}
-                    </button>
-                  </Form>
+                  <AlertAction
+                    id={a.id}
+                    intent="delete"
+                    label={t("alert_delete")}
+                    name={t("alert_delete_of", { alert: describe(a) })}
+                  />
                 </div>
               </div>
             </li>
@@ -213,5 +201,33 @@ export default function PriceAlerts({ loaderData, actionData }: Route.ComponentP
         </ul>
       )}
     </div>
+  );
+}
+
+/** One alert's button (delete, arm again): a form of its own, so it works without script. */
+function AlertAction({
+  id,
+  intent,
+  label,
+  name,
+}: {
+  id: number;
+  intent: "delete" | "rearm";
+  label: string;
+  name: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="btn btn-secondary min-h-9 px-3 text-sm"
+        aria-label={name}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }

@@ -57,6 +57,18 @@ function checkLevel(code: string, kind: "above" | "below", level: Decimal, now: 
     throw fieldError("price", "alerts.price_far", { price: shown(code, now) });
 }
 
+/**
+ * How many alerts the customer has armed, counted under a per-customer lock held to the end of
+ * the transaction: two tabs or two instances add or re-arm one at a time.
+ */
+async function lockedArmedCount(tx: Db, userId: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('price_alerts'), ${userId})`);
+  const counted = (await tx.execute(
+    sql`select count(*)::int as n from ${priceAlerts} where user_id = ${userId} and status = 'armed'`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(counted.rows[0]?.n ?? 0);
+}
+
 export async function createAlert(deps: AlertsDeps, userId: number, input: AlertInput) {
   const [listed] = await deps.db
     .select({ code: instruments.code })
@@ -66,12 +78,7 @@ export async function createAlert(deps: AlertsDeps, userId: number, input: Alert
   const now = priceNow(deps.view, input.code);
   if (input.kind !== "move") checkLevel(input.code, input.kind, D(input.price as string), now);
   const row = await deps.db.transaction(async (tx) => {
-    // One customer's alerts are counted and added one at a time (two tabs, two instances).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('price_alerts'), ${userId})`);
-    const counted = (await tx.execute(
-      sql`select count(*)::int as n from ${priceAlerts} where user_id = ${userId} and status = 'armed'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (Number(counted.rows[0]?.n ?? 0) >= MAX_ARMED_ALERTS)
+    if ((await lockedArmedCount(tx, userId)) >= MAX_ARMED_ALERTS)
       throw fieldError("code", "alerts.too_many", { max: MAX_ARMED_ALERTS });
     const [created] = await tx
       .insert(priceAlerts)
@@ -123,11 +130,7 @@ export async function rearmAlert(deps: AlertsDeps, userId: number, id: number) {
   const now = priceNow(deps.view, row.code);
   if (row.kind !== "move") checkLevel(row.code, row.kind, D(row.price as string), now);
   const updated = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('price_alerts'), ${userId})`);
-    const counted = (await tx.execute(
-      sql`select count(*)::int as n from ${priceAlerts} where user_id = ${userId} and status = 'armed'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (Number(counted.rows[0]?.n ?? 0) >= MAX_ARMED_ALERTS)
+    if ((await lockedArmedCount(tx, userId)) >= MAX_ARMED_ALERTS)
       throw new ApiError(409, "alerts.too_many", { params: { max: MAX_ARMED_ALERTS } });
     const [armed] = await tx
       .update(priceAlerts)

@@ -262,19 +262,25 @@ export async function markCustomerRead(deps: { db: Db; bus: Bus }, userId: numbe
     .where(and(eq(supportChats.id, chatId), eq(supportChats.userId, userId)))
     .limit(1);
   if (!chat) throw notFound();
-  const read = await deps.db
+  const read = await markChatRead(deps.db, chatId, "operator");
+  if (read > 0) await tellCustomer(deps, userId, chatId);
+  return customerUnread(deps.db, userId);
+}
+
+/** Marks one side's unread messages of a chat read (the other side is reading); answers how many. */
+async function markChatRead(db: Db, chatId: number, author: "customer" | "operator") {
+  const read = await db
     .update(supportMessages)
     .set({ readAt: new Date() })
     .where(
       and(
         eq(supportMessages.chatId, chatId),
-        eq(supportMessages.author, "operator"),
+        eq(supportMessages.author, author),
         isNull(supportMessages.readAt),
       ),
     )
     .returning({ id: supportMessages.id });
-  if (read.length > 0) await tellCustomer(deps, userId, chatId);
-  return customerUnread(deps.db, userId);
+  return read.length;
 }
 
 // ------------------------------------------------------------------ the console's side
@@ -517,18 +523,7 @@ export async function markOperatorRead(db: Db, op: AuthOperator, id: number) {
   const [chat] = await db.select().from(supportChats).where(eq(supportChats.id, id)).limit(1);
   if (!chat) throw notFound();
   if (chat.operatorId !== op.id) return 0;
-  const read = await db
-    .update(supportMessages)
-    .set({ readAt: new Date() })
-    .where(
-      and(
-        eq(supportMessages.chatId, id),
-        eq(supportMessages.author, "customer"),
-        isNull(supportMessages.readAt),
-      ),
-    )
-    .returning({ id: supportMessages.id });
-  return read.length;
+  return markChatRead(db, id, "customer");
 }
 
 /**
