@@ -10,12 +10,13 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
+import { compressDynamic } from "./app/.server/compression.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./app/.server/security-headers.ts";
 import { createSessionStorage } from "./app/.server/session.ts";
 import { staticFiles } from "./app/.server/static-files.ts";
 import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { DataDirInUseError } from "./platform/db/lock.ts";
+import { FairShare, fairShareGate } from "./platform/http/fair-share.ts";
 import { createPlatform } from "./platform/index.ts";
 import { createLogger } from "./platform/logger.ts";
 import { startOpsEndpoint } from "./platform/ops/endpoint.ts";
@@ -186,7 +187,17 @@ app.use("*", async (c, next) => {
   if (res !== c.res) c.res = res;
 });
 
-app.use("*", compress());
+app.use("*", compressDynamic());
+
+// Fair shares between client addresses (platform/http/fair-share.ts): one client sending requests
+// back to back cannot make everyone else's answers wait behind its work. The health check and the
+// fingerprinted assets (served from memory, no work) do not queue.
+app.use(
+  "*",
+  fairShareGate(new FairShare({ ...config.fairShare, halfLifeMs: 10_000, maxHoldMs: 2_000 }), (c) =>
+    clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
+  ),
+);
 
 app.all("/api/*", (c) => {
   // The client's address as this server saw it; a value sent by the client is never trusted.

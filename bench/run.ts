@@ -472,6 +472,7 @@ if (want("soak")) {
   const server = await startServer({
     DEV_OUTBOX: "1",
     CODES_PER_IP_HOUR: "100000",
+    CODES_PER_IP_MINUTE: "100000",
     CODES_PER_DESTINATION_HOUR: "1000",
     WS_CONNECTIONS_PER_IP: "100000",
     SEED_DEMO: "0",
@@ -547,6 +548,8 @@ if (only.includes("abuse")) {
       pid: server.pid,
       customers,
       secondsPerPhase: seconds,
+      // ABUSE_ATTACKS=code-spam,big-upload runs only those (while working on one).
+      attacks: process.env.ABUSE_ATTACKS?.split(",") as Parameters<typeof abuseBench>[0]["attacks"],
       log: (line) => console.log(`abuse: ${line}`),
     });
     console.log(

@@ -26,9 +26,9 @@ type Entry = {
   br?: Promise<Buffer>;
 };
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
+export const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 /** Below this size compression saves less than a packet. */
-const MIN_COMPRESS = 1024;
+export const MIN_COMPRESS = 1024;
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
