@@ -75,6 +75,7 @@ export default defineConfig({
         CODE_RESEND_SECONDS: "2",
         // Every journey signs up from 127.0.0.1; the per-address cap is covered by integration tests.
         CODES_PER_IP_HOUR: "10000",
+        CODES_PER_IP_MINUTE: "10000",
         CODES_PER_DESTINATION_HOUR: "1000",
         WS_CONNECTIONS_PER_IP: "100000",
         LOG_LEVEL: "warn",

@@ -40,6 +40,7 @@ const configSchema = z.object({
     .optional(),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
+  CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CODES_PER_DESTINATION_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   WEB_BODY_LIMIT: z.coerce
     .number()
@@ -63,6 +64,9 @@ const configSchema = z.object({
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   WS_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   WS_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
+  FAIR_SHARE_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(6),
+  FAIR_SHARE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(2),
+  FAIR_SHARE_WAITING_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -114,6 +118,8 @@ export type Config = {
   codeResendSeconds: number;
   /** At most this many codes (SMS and e-mail) per client address per hour, all destinations. */
   codesPerIpHour: number;
+  /** …and at most this many in any minute (the hour's ceiling is not spent in one burst). */
+  codesPerIpMinute: number;
   /** At most this many codes per client address to one destination (e-mail or phone) per hour. */
   codesPerDestinationHour: number;
   /** The most a web form post may carry (bytes, counted as read); upload forms: uploadBodyLimit. */
@@ -127,6 +133,8 @@ export type Config = {
   loginLimits: { perPair: number; perIp: number; perAccountHour: number };
   /** /ws: frames per second per socket, sockets per address, auth frames per minute, channels. */
   ws: { framesPerSecond: number; connectionsPerIp: number; authPerMinute: number; subscriptions: number };
+  /** Requests in hand at once, one address's share while others wait, and its queue (fair-share.ts). */
+  fairShare: { concurrency: number; perKey: number; waitingPerKey: number };
   /** OpenID Connect sign-in providers that are configured (buttons are hidden otherwise). */
   oidc: Partial<Record<"google" | "apple", { issuer: string; clientId: string; clientSecret?: string }>>;
   marketFeed: "sim" | "binance";
@@ -184,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3Url: c.S3_URL,
     codeResendSeconds: c.CODE_RESEND_SECONDS,
     codesPerIpHour: c.CODES_PER_IP_HOUR,
+    codesPerIpMinute: c.CODES_PER_IP_MINUTE,
     codesPerDestinationHour: c.CODES_PER_DESTINATION_HOUR,
     webBodyLimit: c.WEB_BODY_LIMIT,
     uploadBodyLimit: c.UPLOAD_BODY_LIMIT,
@@ -199,6 +208,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectionsPerIp: c.WS_CONNECTIONS_PER_IP,
       authPerMinute: c.WS_AUTH_PER_MINUTE,
       subscriptions: c.WS_SUBSCRIPTIONS,
+    },
+    fairShare: {
+      concurrency: c.FAIR_SHARE_CONCURRENCY,
+      perKey: c.FAIR_SHARE_PER_ADDRESS,
+      waitingPerKey: c.FAIR_SHARE_WAITING_PER_ADDRESS,
     },
     oidc: {
       ...(c.GOOGLE_CLIENT_ID

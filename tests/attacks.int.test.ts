@@ -390,7 +390,12 @@ describe("code limits behind one shared address (NAT)", () => {
   let small: TestPlatform;
   beforeAll(async () => {
     small = await testPlatform(
-      { CODE_RESEND_SECONDS: "1", CODES_PER_DESTINATION_HOUR: "2", CODES_PER_IP_HOUR: "40" },
+      {
+        CODE_RESEND_SECONDS: "1",
+        CODES_PER_DESTINATION_HOUR: "2",
+        CODES_PER_IP_HOUR: "40",
+        CODES_PER_IP_MINUTE: "1000",
+      },
       { market: false, jobs: false },
     );
   }, 120_000);
@@ -426,6 +431,31 @@ describe("code limits behind one shared address (NAT)", () => {
   });
 });
 
+describe("code bursts from one address", () => {
+  let burst: TestPlatform;
+  beforeAll(async () => {
+    burst = await testPlatform(
+      { CODES_PER_IP_MINUTE: "5", CODES_PER_IP_HOUR: "300" },
+      { market: false, jobs: false },
+    );
+  }, 120_000);
+  afterAll(() => burst?.close());
+
+  it("the hour's ceiling cannot be spent in one burst: at most CODES_PER_IP_MINUTE a minute", async () => {
+    const send = (ip: string) =>
+      burst.api("/send_email", {
+        method: "POST",
+        json: { email: freshEmail("burst"), type: "register" },
+        ip,
+      });
+    for (let i = 0; i < 5; i++) expect((await send("10.202.0.1")).status, `code ${i + 1}`).toBe(200);
+    const over = await send("10.202.0.1");
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect((await send("10.202.0.2")).status).toBe(200);
+  });
+});
+
 // The web app through the real server (needs the production build at BUILD_DIR).
 describe("the web app: session fixation, CSRF, open redirects", () => {
   let base: string;
@@ -451,6 +481,7 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), "attack-")),
       DEV_OUTBOX: "1",
       CODES_PER_IP_HOUR: "1000",
+      CODES_PER_IP_MINUTE: "1000",
       LOG_LEVEL: "warn",
       // Small ceilings, so the oversized posts below stay small.
       WEB_BODY_LIMIT: String(64 * 1024),

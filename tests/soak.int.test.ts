@@ -23,6 +23,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a short soak", () => {
       SESSION_SECRET: "soak-secret-soak-secret-soak-secret-0000",
       DEV_OUTBOX: "1",
       CODES_PER_IP_HOUR: "100000",
+      CODES_PER_IP_MINUTE: "100000",
       CODES_PER_DESTINATION_HOUR: "1000",
       WS_CONNECTIONS_PER_IP: "100000",
       SEED_DEMO: "0",

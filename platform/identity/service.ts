@@ -114,6 +114,8 @@ export async function sendCode(
     3_600_000,
   );
   if (!pairCheck.ok) throw tooMany(pairCheck.retryAfterMs);
+  const burst = await deps.limiter.hit(`codes:ip-minute:${client.ip}`, deps.config.codesPerIpMinute, 60_000);
+  if (!burst.ok) throw tooMany(burst.retryAfterMs);
   const ipCheck = await deps.limiter.hit(`codes:ip:${client.ip}`, deps.config.codesPerIpHour, 3_600_000);
   if (!ipCheck.ok) throw tooMany(ipCheck.retryAfterMs);
   const existing = await findUserByAddress(db, address);
