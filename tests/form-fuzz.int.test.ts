@@ -1029,7 +1029,12 @@ async function fuzzRoute(route: ActionRoute, index: number, operatorJar: () => P
 let source = "";
 beforeAll(async () => {
   t = await testPlatform(
-    { CODE_RESEND_SECONDS: "1", CODES_PER_IP_HOUR: "100000", CODES_PER_IP_MINUTE: "100000", CODES_PER_DESTINATION_HOUR: "1000" },
+    {
+      CODE_RESEND_SECONDS: "1",
+      CODES_PER_IP_HOUR: "100000",
+      CODES_PER_IP_MINUTE: "100000",
+      CODES_PER_DESTINATION_HOUR: "1000",
+    },
     { marketFeed: feed },
   );
   const app = await loadWebApp({
