@@ -10,7 +10,7 @@ import { PUSH_URLS } from "./service.ts";
 import { pushOutbox, pushSubscriptions } from "./tables.ts";
 
 /** What the service worker (public/sw.js) receives, decrypted: it shows title and body, opens url. */
-export type PushPayload = { title: string; body: string; url: string; tag: string };
+export type PushPayload = { title: string; body: string; url: string; kind: string };
 
 /** Tries before a notification is dropped (the waits between them add up to about a day). */
 const MAX_ATTEMPTS = 8;
@@ -38,9 +38,9 @@ function payloadOf(row: Claimed): PushPayload {
   const url = PUSH_URLS[row.type] ?? "/messages";
   if (row.type === "support_reply") {
     const t = translator(lang);
-    return { title: t("push.support_reply.title"), body: t("push.support_reply.body"), url, tag: row.type };
+    return { title: t("push.support_reply.title"), body: t("push.support_reply.body"), url, kind: row.type };
   }
-  return { ...wordMessage(row.type, row.params, lang), url, tag: row.type };
+  return { ...wordMessage(row.type, row.params, lang), url, kind: row.type };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { registerByEmail } from "../../tests/support/accounts.ts";
+import { freshEmail, registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { type PushServiceStandIn, startPushService } from "../../tests/support/push-service.ts";
 import { createScriptedFeed } from "../../tests/support/scripted-feed.ts";
@@ -8,6 +9,7 @@ import { startAlertWatcher } from "../alerts/service.ts";
 import { users } from "../identity/tables.ts";
 import { postMessage } from "../inbox/service.ts";
 import { createLogger } from "../logger.ts";
+import { runOps } from "../ops/registry.ts";
 import { deliverDue } from "./deliver.ts";
 import { pushOutbox, pushSubscriptions } from "./tables.ts";
 
@@ -85,7 +87,7 @@ describe("web push", () => {
       payload: {
         title: "BTC/USDTが設定価格まで上昇しました",
         url: "/pricealerts",
-        tag: "price_alert_above",
+        kind: "price_alert_above",
       },
     });
     // The same words as the message centre's, in the reader's language.
@@ -148,6 +150,35 @@ describe("web push", () => {
     // Kinds that stay in the inbox only: nothing is queued.
     await db().transaction((tx) => postMessage(tx, user.id, "earn_income", { amount: "1", coin: "USDT" }));
     expect(await db().select().from(pushOutbox)).toEqual([]);
+  });
+
+  it("a support reply arrives and opens the chat", async () => {
+    const { token } = await registerByEmail(t);
+    const browser = push.subscription();
+    await subscribe(token, { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth });
+    const body = new FormData();
+    body.append("body", "Where is my deposit?");
+    const chat = (await t.api("/support/send", { method: "POST", body, token })).body.data.chat_id;
+    // An operator, made by the CLI and signed in to the console, answers.
+    const email = freshEmail("op-push");
+    const made = await runOps(t.platform.deps, ["admin", "create", email, "--role", "support"], "root");
+    const password = /password: (\S+)/.exec(made.output)?.[1] ?? "";
+    const secret = /totp secret: ([A-Z2-7]+)/.exec(made.output)?.[1] ?? "";
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    const op = await t.api("/admin/login", { method: "POST", json: { email, password, code } });
+    const reply = await t.api("/admin/support/reply", {
+      method: "POST",
+      token: op.body.data.token,
+      json: { id: chat, body: "It is on its way" },
+    });
+    expect(reply.status).toBe(200);
+    await vi.waitFor(() => expect(received(browser.path)).toHaveLength(1), { timeout: 10_000 });
+    expect(received(browser.path)[0]?.payload).toEqual({
+      title: "Customer service replied",
+      body: "You have a new reply from customer service.",
+      url: "/customerservice",
+      kind: "support_reply",
+    });
   });
 
   it("refuses bad subscriptions field by field, in the customer's language, and stores nothing", async () => {
