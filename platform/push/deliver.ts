@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { translator } from "../http/i18n.ts";
 import { wordMessage } from "../inbox/service.ts";
 import type { Logger } from "../logger.ts";
-import { PUSH_URLS } from "./service.ts";
+import { PUSH_URLS, signedIn } from "./service.ts";
 import { pushOutbox, pushSubscriptions } from "./tables.ts";
 
 /** What the service worker (public/sw.js) receives, decrypted: it shows title and body, opens url. */
@@ -28,6 +28,7 @@ type Claimed = {
   p256dh: string;
   auth: string;
   lang: string;
+  signed_out: boolean;
 };
 
 /** The wait before try `attempts + 1`: 15 s, 30 s, 1 min… at most 4 h. */
@@ -64,7 +65,7 @@ export async function deliverDue(deps: { db: Db; config: Config; logger: Logger 
         returning o.id, o.subscription_id, o.type, o.params, o.attempts
       )
       select c.id, c.subscription_id, c.type, c.params, c.attempts, s.endpoint, s.p256dh, s.auth,
-             coalesce(u.lang, 'en') as lang
+             coalesce(u.lang, 'en') as lang, not ${signedIn} as signed_out
       from claimed c
       join push_subscriptions s on s.id = c.subscription_id
       left join users u on u.id = s.user_id
@@ -80,6 +81,11 @@ export async function deliverDue(deps: { db: Db; config: Config; logger: Logger 
   let delivered = 0;
   const done: number[] = [];
   for (const row of claimed) {
+    if (row.signed_out) {
+      // Signed out on that device since this was queued: nothing more goes there.
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+      continue;
+    }
     const outcome = await send(row, vapidDetails).catch((error: Error) => ({
       status: 0,
       error: error.message,

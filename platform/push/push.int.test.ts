@@ -181,6 +181,36 @@ describe("web push", () => {
     });
   });
 
+  it("signing out on a device turns its notifications off", async () => {
+    const { token, user, email } = await registerByEmail(t);
+    const phone = push.subscription();
+    const laptop = push.subscription();
+    await subscribe(token, { endpoint: phone.endpoint, p256dh: phone.p256dh, auth: phone.auth });
+    // The same customer signed in on a second device turns them on there.
+    const second = await t.api("/login", { method: "POST", json: { account: email, password: "Secret123" } });
+    const other = second.body.data.token as string;
+    await subscribe(other, { endpoint: laptop.endpoint, p256dh: laptop.p256dh, auth: laptop.auth });
+    await db().transaction((tx) =>
+      postMessage(tx, user.id, "deposit_credited", { amount: "1", coin: "USDT" }),
+    );
+    // Queued for both; the phone signs out, most often before the sender runs (then the sender
+    // drops it), and from then on only the laptop hears anything.
+    expect((await t.api("/user/logout", { method: "POST", token })).status).toBe(200);
+    const phoneHeard = received(phone.path).length;
+    expect(phoneHeard).toBeLessThanOrEqual(1);
+    await vi.waitFor(() => expect(received(laptop.path)).toHaveLength(1), { timeout: 10_000 });
+    await db().transaction((tx) =>
+      postMessage(tx, user.id, "deposit_credited", { amount: "2", coin: "USDT" }),
+    );
+    await vi.waitFor(() => expect(received(laptop.path)).toHaveLength(2), { timeout: 10_000 });
+    expect(received(phone.path)).toHaveLength(phoneHeard);
+    const devices = (await t.api("/push/devices", { token: other })).body.data;
+    expect(devices).toHaveLength(1);
+    expect(
+      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint)),
+    ).toEqual([]);
+  });
+
   it("refuses bad subscriptions field by field, in the customer's language, and stores nothing", async () => {
     const { token } = await registerByEmail(t);
     const browser = push.subscription();

@@ -48,7 +48,7 @@ export function pushRoutes(api: Api) {
       response: pushDeviceSchema,
     },
     async ({ body }, ctx) => {
-      const device = await subscribe(ctx.deps, ctx.user.id, body, ctx.userAgent);
+      const device = await subscribe(ctx.deps, ctx.user, body, ctx.userAgent);
       ctx.setMessage("push.subscribed");
       return device;
     },

@@ -48,8 +48,13 @@ export async function queuePush(
   if (!(type in PUSH_URLS)) return;
   await db.execute(sql`
     insert into push_outbox (subscription_id, type, params)
-    select id, ${type}, ${JSON.stringify(params)}::jsonb from push_subscriptions where user_id = ${userId}`);
+    select s.id, ${type}, ${JSON.stringify(params)}::jsonb from push_subscriptions s
+    where s.user_id = ${userId} and ${signedIn}`);
 }
+
+/** A subscription whose sign-in has not been ended (signed out, or ended from elsewhere). */
+export const signedIn = sql`not exists (
+  select 1 from sessions x where x.id = s.session_id and x.revoked_at is not null)`;
 
 /**
  * Whether the server may POST to this endpoint: https to a listed push service (the host or a
@@ -84,10 +89,11 @@ function deviceView(row: typeof pushSubscriptions.$inferSelect): PushDevice {
  */
 export async function subscribe(
   deps: { db: Db; config: Config },
-  userId: number,
+  user: { id: number; sessionId: string },
   input: PushSubscribeInput,
   userAgent: string,
 ): Promise<PushDevice> {
+  const userId = user.id;
   if (!endpointAllowed(input.endpoint, deps.config.push.services))
     throw fieldError("endpoint", "push.endpoint_not_allowed");
   return deps.db.transaction(async (tx) => {
@@ -110,10 +116,11 @@ export async function subscribe(
         p256dh: input.p256dh,
         auth: input.auth,
         device: describeDevice(userAgent),
+        sessionId: user.sessionId,
       })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { p256dh: input.p256dh, auth: input.auth, lastError: null },
+        set: { p256dh: input.p256dh, auth: input.auth, sessionId: user.sessionId, lastError: null },
       })
       .returning();
     if (!row) throw new Error("push subscription not stored");
@@ -140,6 +147,8 @@ export async function unsubscribe(db: Db, userId: number, which: { endpoint?: st
 }
 
 export async function listDevices(db: Db, userId: number): Promise<PushDevice[]> {
+  // Devices signed out since are off: they go now (the sender drops them too).
+  await db.execute(sql`delete from push_subscriptions s where s.user_id = ${userId} and not ${signedIn}`);
   const rows = await db
     .select()
     .from(pushSubscriptions)

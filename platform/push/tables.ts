@@ -2,7 +2,8 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle
 
 /**
  * Browsers a customer turned notifications on in (Web Push): where to POST (the endpoint, one
- * browser's, unique) and the keys the payload is encrypted to (RFC 8291).
+ * browser's, unique) and the keys the payload is encrypted to (RFC 8291). A shared phone
+ * stops receiving a customer's notices when they sign out on it.
  */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
@@ -13,6 +14,8 @@ export const pushSubscriptions = pgTable(
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
     device: text("device").notNull().default(""),
+    /** The sign-in it was turned on in: signing out there (or being signed out) turns it off. */
+    sessionId: text("session_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
     lastError: text("last_error"),

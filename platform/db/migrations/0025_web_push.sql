@@ -6,6 +6,7 @@ CREATE TABLE "push_subscriptions" (
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
 	"device" text DEFAULT '' NOT NULL,
+	"session_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_sent_at" timestamp with time zone,
 	"last_error" text,
