@@ -41,6 +41,41 @@ describe("configuration", () => {
     );
   });
 
+  it("generates the VAPID key pair once and keeps it in DATA_DIR, or takes both from the environment", () => {
+    const dataDir = dir();
+    const first = loadConfig({ DATA_DIR: dataDir }).push;
+    expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(Buffer.from(first.privateKey, "base64url")).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(first);
+    expect(JSON.parse(readFileSync(join(dataDir, "vapid-keys.json"), "utf8"))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+    expect(first.subject).toBe("mailto:no-reply@localhost");
+    expect(first.services).toContain("fcm.googleapis.com");
+    const given = loadConfig({
+      DATA_DIR: dir(),
+      VAPID_PUBLIC_KEY: first.publicKey,
+      VAPID_PRIVATE_KEY: first.privateKey,
+      VAPID_SUBJECT: "https://beacon.example",
+      PUSH_SERVICES: "push.example, http://127.0.0.1:9000",
+    }).push;
+    expect(given).toEqual({
+      ...first,
+      subject: "https://beacon.example",
+      services: ["push.example", "http://127.0.0.1:9000"],
+    });
+    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: first.publicKey })).toThrow(
+      /^Invalid VAPID_PRIVATE_KEY="": /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PRIVATE_KEY: "short" })).toThrow(
+      /^Invalid VAPID_PRIVATE_KEY=/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_SUBJECT: "http://x" })).toThrow(
+      /^Invalid VAPID_SUBJECT=/,
+    );
+  });
+
   it("turns the try-out helpers on for the embedded database only, unless told", () => {
     const embedded = loadConfig({ DATA_DIR: dir() });
     expect(embedded.demoFaucet).toBe(true);

@@ -1,8 +1,20 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseS3Url } from "./uploads/storage.ts";
+
+/**
+ * The browsers' push services (Chrome/Edge through FCM, Firefox, Safari, Windows): a customer's
+ * subscription may only name an endpoint there, so the server never POSTs to an address of the
+ * subscriber's choosing (a request forgery into the private network).
+ */
+const DEFAULT_PUSH_SERVICES = [
+  "fcm.googleapis.com",
+  "push.services.mozilla.com",
+  "web.push.apple.com",
+  "notify.windows.com",
+];
 
 /** Everything the process can be told through its environment, validated once at start-up. */
 const configSchema = z.object({
@@ -89,6 +101,25 @@ const configSchema = z.object({
     .string()
     .regex(/^[a-z1-5.]{1,12}$/, "must be an EOS account name")
     .default("beacondeposi"),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, "must be an uncompressed P-256 public key, base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, base64url (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: address")
+    .optional(),
+  PUSH_SERVICES: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9.:/-]+(\s*,\s*[A-Za-z0-9.:/-]+)*\s*$/,
+      "must be a comma-separated list of host names or origins",
+    )
+    .default(DEFAULT_PUSH_SERVICES.join(",")),
   DEV_OUTBOX: z.enum(["0", "1"]).optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
   DEMO_FAUCET: z.enum(["0", "1"]).optional(),
@@ -153,6 +184,14 @@ export type Config = {
   /** Plain-http try-outs only: session cookies without `Secure` in production. */
   insecureCookies: boolean;
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
+  /** Web Push: the VAPID key pair (base64url) and subject, and the push services accepted. */
+  push: {
+    publicKey: string;
+    privateKey: string;
+    subject: string;
+    /** Host names (https, the host or a subdomain of it) or exact origins (`http://127.0.0.1:4000`). */
+    services: string[];
+  };
 };
 
 export class ConfigError extends Error {}
@@ -248,7 +287,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY === "1",
     insecureCookies: c.INSECURE_COOKIES === "1",
     logLevel: c.LOG_LEVEL,
+    push: {
+      ...vapidKeys(dataDir, c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY),
+      subject:
+        c.VAPID_SUBJECT ??
+        (c.PUBLIC_URL?.startsWith("https://") ? c.PUBLIC_URL : "mailto:no-reply@localhost"),
+      services: c.PUSH_SERVICES.split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    },
   };
+}
+
+/**
+ * The VAPID key pair: both from the environment, or generated once (an ECDH P-256 pair, as
+ * web-push's generateVAPIDKeys makes) and kept in DATA_DIR/vapid-keys.json. Changing it would
+ * orphan every browser's subscription, so it is kept like the session secret.
+ */
+function vapidKeys(dataDir: string, publicKey?: string, privateKey?: string) {
+  if (publicKey && privateKey) return { publicKey, privateKey };
+  if (publicKey || privateKey) {
+    const missing = publicKey ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    throw new ConfigError(`Invalid ${missing}="": must be set together with the other VAPID key`);
+  }
+  const file = join(dataDir, "vapid-keys.json");
+  const read = () => JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  if (existsSync(file)) return read();
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    // A key with leading zero bytes comes out short: pad it to its 32 bytes.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString("base64url"),
+  };
+  try {
+    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: "wx" });
+    return keys;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
+    throw error;
+  }
 }
 
 /** A random secret created on first use and kept in DATA_DIR so it survives restarts. */

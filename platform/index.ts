@@ -25,6 +25,8 @@ import { createMarket, type Market, silentFeed } from "./market/index.ts";
 import { marketRoutes } from "./market/routes.ts";
 import { createNotifier } from "./notify/notifier.ts";
 import { outboxRoutes } from "./notify/routes.ts";
+import { deliverDue } from "./push/deliver.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { supportRoutes } from "./support/routes.ts";
 import { uploadRoutes } from "./uploads/routes.ts";
 // Operator commands, registered by each domain.
@@ -249,6 +251,12 @@ export async function createPlatform(options: {
     const alerts = { db: database.db, bus, view: market.view };
     alertRoutes(api, alerts);
     leaderJob("price-alerts", () => startAlertWatcher(alerts, logger));
+    // Web Push: what the domains queued (in their own transactions) goes out once committed.
+    pushRoutes(api);
+    leaderJob(
+      "web-push",
+      every(1000, "push delivery", () => deliverDue({ db: database.db, config, logger })),
+    );
     identityRoutes(api, identity);
     referralRoutes(api, identity);
     inboxRoutes(api);

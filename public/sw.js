@@ -1,7 +1,8 @@
 // The service worker: keeps the app shell (styles, scripts, icons, the offline page) so the app
 // starts fast and, without a network, shows a clear offline page instead of the browser's error.
 // Pages and /api answers are never stored: they carry a user's data and must be fresh.
-// Registered by app/pwa.client.ts when JavaScript runs (never in lite mode).
+// Registered by app/pwa.client.ts when JavaScript runs (never in lite mode). It also shows the
+// platform's Web Push notifications (platform/push) and opens their screen on tap.
 const VERSION = "1";
 const SHELL = `shell-v${VERSION}`;
 const ASSETS = `assets-v${VERSION}`;
@@ -117,5 +118,41 @@ self.addEventListener("message", (event) => {
           ),
         ).catch((error) => console.error("service worker: caching the shell failed", error)),
       ),
+  );
+});
+
+// Web Push: the payload (decrypted by the browser) is { title, body, url, kind }. Only our own
+// screens are opened: a url that is not a same-site path falls back to the message centre.
+function screenOf(url) {
+  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") ? url : "/messages";
+}
+
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  const title = typeof data.title === "string" && data.title ? data.title : "Beacon";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === "string" ? data.body : "",
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: screenOf(data.url) },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(screenOf(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url === target);
+      if (open) return open.focus();
+      return self.clients.openWindow(target);
+    }),
   );
 });

@@ -292,6 +292,24 @@ export default {
     wallet_start_over: "Start again",
   },
   account: {
+    push: {
+      title: "Notifications",
+      intro:
+        "Price alerts, liquidations, deposits, withdrawal and verification decisions and support replies on this device, even when the app is closed.",
+      needs_js: "Notifications need JavaScript: turn it on in your browser to receive them on this device.",
+      unsupported:
+        "This browser cannot receive notifications. On an iPhone, add the app to your home screen first.",
+      denied:
+        "Notifications are blocked for this site: allow them in your browser's settings, then come back.",
+      turn_on: "Turn on notifications",
+      turn_off: "Turn off",
+      on: "On for this device",
+      failed: "Notifications could not be turned on. Please try again.",
+      devices: "Devices with notifications on",
+      device_off: "Turn off",
+      device_off_of: "Turn off notifications on {{device}}",
+      added: "Turned on {{when}}",
+    },
     kyc_row: {
       unauthenticated: "Not verified",
       pending: "Under review",

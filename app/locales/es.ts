@@ -299,6 +299,25 @@ const es: UiResources = {
     wallet_start_over: "Empezar de nuevo",
   },
   account: {
+    push: {
+      title: "Notificaciones",
+      intro:
+        "Alertas de precio, liquidaciones, depósitos acreditados, decisiones sobre retiros y verificación y respuestas de soporte en este dispositivo, incluso con la app cerrada.",
+      needs_js:
+        "Las notificaciones necesitan JavaScript: actívalo en tu navegador para recibirlas en este dispositivo.",
+      unsupported:
+        "Este navegador no puede recibir notificaciones. En un iPhone, primero añade la app a la pantalla de inicio.",
+      denied:
+        "Las notificaciones están bloqueadas para este sitio: permítelas en la configuración del navegador y vuelve.",
+      turn_on: "Activar notificaciones",
+      turn_off: "Desactivar",
+      on: "Activadas en este dispositivo",
+      failed: "No se pudieron activar las notificaciones. Inténtalo de nuevo.",
+      devices: "Dispositivos con notificaciones",
+      device_off: "Desactivar",
+      device_off_of: "Desactivar las notificaciones en {{device}}",
+      added: "Activadas el {{when}}",
+    },
     kyc_row: {
       unauthenticated: "Sin verificar",
       pending: "En revisión",

@@ -295,6 +295,24 @@ const id: UiResources = {
     wallet_start_over: "Mulai lagi",
   },
   account: {
+    push: {
+      title: "Notifikasi",
+      intro:
+        "Peringatan harga, likuidasi, deposit yang masuk, keputusan penarikan dan verifikasi, serta balasan layanan pelanggan di perangkat ini, bahkan saat aplikasi ditutup.",
+      needs_js:
+        "Notifikasi memerlukan JavaScript: aktifkan di browser Anda untuk menerimanya di perangkat ini.",
+      unsupported:
+        "Browser ini tidak dapat menerima notifikasi. Di iPhone, tambahkan aplikasi ke layar utama terlebih dahulu.",
+      denied: "Notifikasi untuk situs ini diblokir: izinkan di pengaturan browser, lalu kembali.",
+      turn_on: "Aktifkan notifikasi",
+      turn_off: "Matikan",
+      on: "Aktif di perangkat ini",
+      failed: "Notifikasi tidak dapat diaktifkan. Silakan coba lagi.",
+      devices: "Perangkat dengan notifikasi aktif",
+      device_off: "Matikan",
+      device_off_of: "Matikan notifikasi di {{device}}",
+      added: "Diaktifkan {{when}}",
+    },
     kyc_row: {
       unauthenticated: "Belum terverifikasi",
       pending: "Sedang ditinjau",

@@ -294,6 +294,23 @@ const ja: UiResources = {
     wallet_start_over: "最初からやり直す",
   },
   account: {
+    push: {
+      title: "通知",
+      intro:
+        "価格アラート、強制決済、入金の反映、出金と本人確認の審査結果、サポートからの返信を、アプリを閉じていてもこの端末で受け取れます。",
+      needs_js: "通知には JavaScript が必要です。ブラウザで有効にすると、この端末で受け取れます。",
+      unsupported:
+        "このブラウザは通知を受け取れません。iPhone では、先にアプリをホーム画面に追加してください。",
+      denied: "このサイトの通知はブロックされています。ブラウザの設定で許可してから戻ってきてください。",
+      turn_on: "通知をオンにする",
+      turn_off: "オフにする",
+      on: "この端末でオン",
+      failed: "通知をオンにできませんでした。もう一度お試しください。",
+      devices: "通知がオンの端末",
+      device_off: "オフ",
+      device_off_of: "{{device}} の通知をオフにする",
+      added: "{{when}} にオン",
+    },
     kyc_row: {
       unauthenticated: "未認証",
       pending: "審査中",

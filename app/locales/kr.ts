@@ -292,6 +292,22 @@ const kr: UiResources = {
     wallet_start_over: "처음부터 다시",
   },
   account: {
+    push: {
+      title: "알림",
+      intro:
+        "앱이 닫혀 있어도 이 기기에서 가격 알림, 강제 청산, 입금 반영, 출금 및 인증 심사 결과, 고객센터 답변을 받습니다.",
+      needs_js: "알림을 받으려면 JavaScript가 필요합니다. 브라우저에서 켜면 이 기기에서 받을 수 있습니다.",
+      unsupported: "이 브라우저는 알림을 받을 수 없습니다. iPhone에서는 먼저 앱을 홈 화면에 추가하세요.",
+      denied: "이 사이트의 알림이 차단되어 있습니다. 브라우저 설정에서 허용한 뒤 다시 오세요.",
+      turn_on: "알림 켜기",
+      turn_off: "끄기",
+      on: "이 기기에서 켜짐",
+      failed: "알림을 켜지 못했습니다. 다시 시도해 주세요.",
+      devices: "알림이 켜진 기기",
+      device_off: "끄기",
+      device_off_of: "{{device}}의 알림 끄기",
+      added: "{{when}}에 켬",
+    },
     kyc_row: {
       unauthenticated: "미인증",
       pending: "심사 중",

@@ -294,6 +294,25 @@ const pt: UiResources = {
     wallet_start_over: "Começar de novo",
   },
   account: {
+    push: {
+      title: "Notificações",
+      intro:
+        "Alertas de preço, liquidações, depósitos creditados, decisões de saque e verificação e respostas do suporte neste dispositivo, mesmo com o app fechado.",
+      needs_js:
+        "As notificações precisam de JavaScript: ative-o no navegador para recebê-las neste dispositivo.",
+      unsupported:
+        "Este navegador não pode receber notificações. No iPhone, adicione primeiro o app à tela de início.",
+      denied:
+        "As notificações estão bloqueadas para este site: permita-as nas configurações do navegador e volte.",
+      turn_on: "Ativar notificações",
+      turn_off: "Desativar",
+      on: "Ativadas neste dispositivo",
+      failed: "Não foi possível ativar as notificações. Tente novamente.",
+      devices: "Dispositivos com notificações",
+      device_off: "Desativar",
+      device_off_of: "Desativar as notificações em {{device}}",
+      added: "Ativadas em {{when}}",
+    },
     kyc_row: {
       unauthenticated: "Não verificado",
       pending: "Em análise",

@@ -286,6 +286,21 @@ const tw: UiResources = {
     wallet_start_over: "重新開始",
   },
   account: {
+    push: {
+      title: "通知",
+      intro: "在此裝置上接收價格提醒、強平、入金到帳、出金與認證審核結果以及客服回覆，即使 App 已關閉。",
+      needs_js: "通知需要 JavaScript：請在瀏覽器中開啟後，於此裝置上接收通知。",
+      unsupported: "此瀏覽器無法接收通知。在 iPhone 上，請先將 App 加入主畫面。",
+      denied: "此網站的通知已被封鎖：請在瀏覽器設定中允許後再回來。",
+      turn_on: "開啟通知",
+      turn_off: "關閉",
+      on: "此裝置已開啟",
+      failed: "無法開啟通知，請再試一次。",
+      devices: "已開啟通知的裝置",
+      device_off: "關閉",
+      device_off_of: "關閉 {{device}} 上的通知",
+      added: "開啟於 {{when}}",
+    },
     kyc_row: {
       unauthenticated: "未認證",
       pending: "審核中",

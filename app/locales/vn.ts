@@ -298,6 +298,23 @@ const vn: UiResources = {
     wallet_start_over: "Bắt đầu lại",
   },
   account: {
+    push: {
+      title: "Thông báo",
+      intro:
+        "Nhận cảnh báo giá, thanh lý, tiền nạp được ghi có, kết quả duyệt rút tiền và xác minh cùng phản hồi của CSKH trên thiết bị này, kể cả khi ứng dụng đã đóng.",
+      needs_js: "Thông báo cần JavaScript: hãy bật nó trong trình duyệt để nhận thông báo trên thiết bị này.",
+      unsupported:
+        "Trình duyệt này không thể nhận thông báo. Trên iPhone, hãy thêm ứng dụng vào màn hình chính trước.",
+      denied: "Thông báo của trang này đang bị chặn: hãy cho phép trong cài đặt trình duyệt rồi quay lại.",
+      turn_on: "Bật thông báo",
+      turn_off: "Tắt",
+      on: "Đã bật trên thiết bị này",
+      failed: "Không thể bật thông báo. Vui lòng thử lại.",
+      devices: "Thiết bị đã bật thông báo",
+      device_off: "Tắt",
+      device_off_of: "Tắt thông báo trên {{device}}",
+      added: "Bật lúc {{when}}",
+    },
     kyc_row: {
       unauthenticated: "Chưa xác minh",
       pending: "Đang xét duyệt",

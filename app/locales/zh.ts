@@ -287,6 +287,21 @@ const zh: UiResources = {
     wallet_start_over: "重新开始",
   },
   account: {
+    push: {
+      title: "通知",
+      intro: "在此设备上接收价格提醒、强平、充值到账、提现和认证审核结果以及客服回复，即使应用已关闭。",
+      needs_js: "通知需要 JavaScript：请在浏览器中开启后，在此设备上接收通知。",
+      unsupported: "此浏览器无法接收通知。在 iPhone 上，请先将应用添加到主屏幕。",
+      denied: "此网站的通知已被屏蔽：请在浏览器设置中允许后再回来。",
+      turn_on: "开启通知",
+      turn_off: "关闭",
+      on: "此设备已开启",
+      failed: "无法开启通知，请重试。",
+      devices: "已开启通知的设备",
+      device_off: "关闭",
+      device_off_of: "关闭 {{device}} 上的通知",
+      added: "开启于 {{when}}",
+    },
     kyc_row: {
       unauthenticated: "未认证",
       pending: "审核中",

@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { User } from "../../platform/contract/identity.ts";
+import type { PushDevice } from "../../platform/contract/push.ts";
 import { apiClient } from "../.server/api.ts";
+import { flashToast } from "../.server/session.ts";
 import { currentUser } from "../.server/user.ts";
 import { mediaUrl } from "../avatar.ts";
 import { Icon, type IconName } from "../components/icon.tsx";
+import { PushSettings } from "../components/push-settings.tsx";
 import type { RouteHandle } from "../handle.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/center";
@@ -12,17 +15,51 @@ import type { Route } from "./+types/center";
 export const handle: RouteHandle = { title: "common:tabs.mine", back: false, i18n: ["account"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, unread, replies] = await Promise.all([
+  const api = apiClient(request, context);
+  const [user, unread, replies, pushKey, devices] = await Promise.all([
     currentUser(request, context),
     // The message centre's unread count and the support replies not read yet, beside their entries.
-    apiClient(request, context).get<{ count: number }>("/inbox/unread"),
-    apiClient(request, context).get<{ count: number }>("/support/unread"),
+    api.get<{ count: number }>("/inbox/unread"),
+    api.get<{ count: number }>("/support/unread"),
+    // Notifications (Web Push): the key a browser subscribes with, and the devices already on.
+    api.data<{ public_key: string }>("/push/key"),
+    api.data<PushDevice[]>("/push/devices"),
   ]);
   return {
     user,
     unread: unread.status_code === 200 ? unread.data.count : 0,
     replies: replies.status_code === 200 ? replies.data.count : 0,
+    pushKey: pushKey.public_key,
+    devices,
   };
+}
+
+/**
+ * Notifications on and off. The page's script turns this browser's on or off (a fetcher, with
+ * the subscription the browser made); a plain form turns off any listed device, without script.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const api = apiClient(request, context);
+  const intent = form.get("intent");
+  const field = (name: string) => String(form.get(name) ?? "");
+  if (intent === "push_subscribe") {
+    const result = await api.post<PushDevice>("/push/subscribe", {
+      endpoint: field("endpoint"),
+      p256dh: field("p256dh"),
+      auth: field("auth"),
+    });
+    flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
+    return { ok: result.status_code === 200 };
+  }
+  if (intent === "push_unsubscribe") {
+    const which = form.has("id") ? { id: field("id") } : { endpoint: field("endpoint") };
+    const result = await api.post<PushDevice>("/push/unsubscribe", which);
+    flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
+    if (form.has("id")) return redirect("/center");
+    return { ok: result.status_code === 200 };
+  }
+  return redirect("/center");
 }
 
 // The personal centre's menu; an entry appears once its screen exists.
@@ -45,7 +82,7 @@ const MENU: { to: string; key: string; icon: IconName }[] = [
 /** Mine: who is signed in, the way to every personal setting, and logging out. */
 export default function Center({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { user, unread, replies } = loaderData;
+  const { user, unread, replies, pushKey, devices } = loaderData;
   const display = user.name || user.account;
   return (
     <div>
@@ -104,6 +141,7 @@ export default function Center({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <PushSettings publicKey={pushKey} devices={devices} />
       <Form method="post" action="/logout" className="mx-4 mt-6">
         <button type="submit" className="btn btn-secondary btn-block">
           {t("logout")}

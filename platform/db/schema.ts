@@ -11,6 +11,7 @@ export * from "../ledger/tables.ts";
 export * from "../market/tables.ts";
 export * from "../notify/tables.ts";
 export * from "../options/tables.ts";
+export * from "../push/tables.ts";
 export * from "../referral/tables.ts";
 export * from "../reserves/tables.ts";
 export * from "../support/tables.ts";

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
 import { type AccountNotice, BALANCE_CHANNEL } from "../ledger/events.ts";
+import { queuePush } from "../push/service.ts";
 import { INBOX_PARAMS } from "./params.ts";
 import { inboxMessages } from "./tables.ts";
 
@@ -47,7 +48,11 @@ export const INBOX_TYPES = [
 ] as const;
 export type InboxType = (typeof INBOX_TYPES)[number];
 
-/** Sends a user a message; call it inside the transaction of the event it reports. */
+/**
+ * Sends a user a message; call it inside the transaction of the event it reports. Its push
+ * notification (if the kind has one and the user turned them on) is queued in the same
+ * transaction and sent once it commits (platform/push).
+ */
 export async function postMessage(
   db: Db,
   userId: number,
@@ -56,6 +61,7 @@ export async function postMessage(
 ) {
   await db.insert(inboxMessages).values({ userId, type, params });
   await notifyInbox(db, userId);
+  await queuePush(db, userId, type, params);
 }
 
 /**
@@ -79,17 +85,21 @@ export type InboxView = {
   created_at: string;
 };
 
-function word(row: typeof inboxMessages.$inferSelect, lang: Lang): InboxView {
+/** A message's title and body in one language (the message centre, and its push notification). */
+export function wordMessage(type: string, rowParams: Record<string, string | number>, lang: Lang) {
   const t = translator(lang);
   // A kind this build has no words for (say, written by a newer instance) still reads sensibly.
-  const key = row.type in messages.en.inbox ? row.type : "unknown";
+  const key = type in messages.en.inbox ? type : "unknown";
   // Every placeholder gets a value, so nothing shows as "{{amount}}".
-  const params = { ...Object.fromEntries(INBOX_PARAM_NAMES.map((n) => [n, "—"])), ...row.params };
+  const params = { ...Object.fromEntries(INBOX_PARAM_NAMES.map((n) => [n, "—"])), ...rowParams };
+  return { title: t(`inbox.${key}.title`, params), body: t(`inbox.${key}.body`, params) };
+}
+
+function word(row: typeof inboxMessages.$inferSelect, lang: Lang): InboxView {
   return {
     id: row.id,
     type: row.type,
-    title: t(`inbox.${key}.title`, params),
-    body: t(`inbox.${key}.body`, params),
+    ...wordMessage(row.type, row.params, lang),
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
   };

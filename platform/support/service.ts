@@ -14,6 +14,7 @@ import { ApiError, fieldError } from "../http/errors.ts";
 import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
 import { uidOf } from "../identity/service.ts";
 import { users } from "../identity/tables.ts";
+import { queuePush } from "../push/service.ts";
 import { type CheckedImage, readUpload, saveImages } from "../uploads/service.ts";
 import type { UploadStore } from "../uploads/storage.ts";
 import { supportChats, supportMessages } from "./tables.ts";
@@ -483,6 +484,7 @@ export async function replyToChat(
         ),
       );
     await tx.update(supportChats).set({ updatedAt: sql`now()` }).where(eq(supportChats.id, id));
+    await queuePush(tx, chat.userId, "support_reply", {});
     await audit(tx, {
       operator: op.email,
       action: "support.reply",

@@ -475,4 +475,18 @@ export default {
     wallet_expired: "This authorization message has expired, please start again",
     wallet_nonce_used: "This authorization message was already used or has expired, please start again",
   },
+  push: {
+    endpoint_invalid: "This is not a push subscription address",
+    endpoint_not_allowed: "Notifications can only go through a browser's push service",
+    p256dh_invalid: "The browser's key is not valid",
+    auth_invalid: "The browser's secret is not valid",
+    too_many: "Notifications can be on for at most {{max}} devices: turn one off first",
+    not_found: "Notifications are not on for this device",
+    subscribed: "Notifications are on for this device",
+    unsubscribed: "Notifications are off for this device",
+    support_reply: {
+      title: "Customer service replied",
+      body: "You have a new reply from customer service.",
+    },
+  },
 };

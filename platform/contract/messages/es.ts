@@ -476,6 +476,22 @@ const es: Messages = {
     wallet_expired: "Este mensaje de autorización ha caducado, empieza de nuevo",
     wallet_nonce_used: "Este mensaje de autorización ya se usó o ha caducado, empieza de nuevo",
   },
+  push: {
+    endpoint_invalid: "Esta no es una dirección de suscripción push",
+    endpoint_not_allowed:
+      "Las notificaciones solo pueden enviarse a través del servicio push de un navegador",
+    p256dh_invalid: "La clave del navegador no es válida",
+    auth_invalid: "El secreto del navegador no es válido",
+    too_many:
+      "Las notificaciones pueden estar activas en {{max}} dispositivos como máximo: desactiva uno primero",
+    not_found: "Las notificaciones no están activadas en este dispositivo",
+    subscribed: "Notificaciones activadas en este dispositivo",
+    unsubscribed: "Notificaciones desactivadas en este dispositivo",
+    support_reply: {
+      title: "Atención al cliente respondió",
+      body: "Tienes una nueva respuesta de atención al cliente.",
+    },
+  },
 };
 
 export default es;

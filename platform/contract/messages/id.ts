@@ -476,6 +476,20 @@ const id: Messages = {
     wallet_expired: "Pesan otorisasi ini sudah kedaluwarsa, silakan mulai lagi",
     wallet_nonce_used: "Pesan otorisasi ini sudah dipakai atau kedaluwarsa, silakan mulai lagi",
   },
+  push: {
+    endpoint_invalid: "Ini bukan alamat langganan push",
+    endpoint_not_allowed: "Notifikasi hanya dapat dikirim melalui layanan push browser",
+    p256dh_invalid: "Kunci browser tidak valid",
+    auth_invalid: "Rahasia browser tidak valid",
+    too_many: "Notifikasi dapat aktif di paling banyak {{max}} perangkat: matikan salah satu terlebih dahulu",
+    not_found: "Notifikasi tidak aktif di perangkat ini",
+    subscribed: "Notifikasi diaktifkan untuk perangkat ini",
+    unsubscribed: "Notifikasi dimatikan untuk perangkat ini",
+    support_reply: {
+      title: "Layanan pelanggan membalas",
+      body: "Anda mendapat balasan baru dari layanan pelanggan.",
+    },
+  },
 };
 
 export default id;

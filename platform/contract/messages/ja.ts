@@ -473,6 +473,20 @@ const ja: Messages = {
     wallet_expired: "この認証メッセージは期限切れです。最初からやり直してください",
     wallet_nonce_used: "この認証メッセージは使用済みか期限切れです。最初からやり直してください",
   },
+  push: {
+    endpoint_invalid: "プッシュ購読のアドレスではありません",
+    endpoint_not_allowed: "通知はブラウザのプッシュサービス経由でのみ送信できます",
+    p256dh_invalid: "ブラウザの鍵が正しくありません",
+    auth_invalid: "ブラウザの認証シークレットが正しくありません",
+    too_many: "通知をオンにできる端末は最大 {{max}} 台です。先にどれかをオフにしてください",
+    not_found: "この端末では通知がオンになっていません",
+    subscribed: "この端末の通知をオンにしました",
+    unsubscribed: "この端末の通知をオフにしました",
+    support_reply: {
+      title: "カスタマーサービスから返信がありました",
+      body: "カスタマーサービスから新しい返信が届いています。",
+    },
+  },
 };
 
 export default ja;

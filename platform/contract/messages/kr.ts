@@ -471,6 +471,20 @@ const kr: Messages = {
     wallet_expired: "승인 메시지가 만료되었습니다. 처음부터 다시 시작하세요",
     wallet_nonce_used: "이미 사용되었거나 만료된 승인 메시지입니다. 처음부터 다시 시작하세요",
   },
+  push: {
+    endpoint_invalid: "푸시 구독 주소가 아닙니다",
+    endpoint_not_allowed: "알림은 브라우저의 푸시 서비스를 통해서만 보낼 수 있습니다",
+    p256dh_invalid: "브라우저의 키가 올바르지 않습니다",
+    auth_invalid: "브라우저의 인증 비밀값이 올바르지 않습니다",
+    too_many: "알림은 최대 {{max}}대의 기기에서 켤 수 있습니다. 먼저 하나를 끄세요",
+    not_found: "이 기기에는 알림이 켜져 있지 않습니다",
+    subscribed: "이 기기의 알림을 켰습니다",
+    unsubscribed: "이 기기의 알림을 껐습니다",
+    support_reply: {
+      title: "고객센터에서 답변했습니다",
+      body: "고객센터의 새 답변이 있습니다.",
+    },
+  },
 };
 
 export default kr;

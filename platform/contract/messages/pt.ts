@@ -475,6 +475,20 @@ const pt: Messages = {
     wallet_expired: "Esta mensagem de autorização expirou, comece de novo",
     wallet_nonce_used: "Esta mensagem de autorização já foi usada ou expirou, comece de novo",
   },
+  push: {
+    endpoint_invalid: "Este não é um endereço de inscrição push",
+    endpoint_not_allowed: "As notificações só podem ser enviadas pelo serviço push de um navegador",
+    p256dh_invalid: "A chave do navegador não é válida",
+    auth_invalid: "O segredo do navegador não é válido",
+    too_many: "As notificações podem estar ativas em no máximo {{max}} dispositivos: desative um primeiro",
+    not_found: "As notificações não estão ativadas neste dispositivo",
+    subscribed: "Notificações ativadas neste dispositivo",
+    unsubscribed: "Notificações desativadas neste dispositivo",
+    support_reply: {
+      title: "O atendimento respondeu",
+      body: "Você tem uma nova resposta do atendimento ao cliente.",
+    },
+  },
 };
 
 export default pt;

@@ -466,6 +466,20 @@ const tw: Messages = {
     wallet_expired: "此授權訊息已過期，請重新開始",
     wallet_nonce_used: "此授權訊息已被使用或已過期，請重新開始",
   },
+  push: {
+    endpoint_invalid: "這不是有效的推播訂閱位址",
+    endpoint_not_allowed: "通知只能透過瀏覽器的推播服務傳送",
+    p256dh_invalid: "瀏覽器的金鑰無效",
+    auth_invalid: "瀏覽器的驗證密鑰無效",
+    too_many: "最多可在 {{max}} 台裝置上開啟通知，請先關閉一台",
+    not_found: "此裝置未開啟通知",
+    subscribed: "已為此裝置開啟通知",
+    unsubscribed: "已為此裝置關閉通知",
+    support_reply: {
+      title: "客服已回覆",
+      body: "您收到一則新的客服回覆。",
+    },
+  },
 };
 
 export default tw;

@@ -473,6 +473,20 @@ const vn: Messages = {
     wallet_expired: "Thông điệp ủy quyền này đã hết hạn, vui lòng bắt đầu lại",
     wallet_nonce_used: "Thông điệp ủy quyền này đã được dùng hoặc đã hết hạn, vui lòng bắt đầu lại",
   },
+  push: {
+    endpoint_invalid: "Đây không phải là địa chỉ đăng ký thông báo đẩy",
+    endpoint_not_allowed: "Thông báo chỉ có thể gửi qua dịch vụ đẩy của trình duyệt",
+    p256dh_invalid: "Khóa của trình duyệt không hợp lệ",
+    auth_invalid: "Mã bí mật của trình duyệt không hợp lệ",
+    too_many: "Chỉ có thể bật thông báo trên tối đa {{max}} thiết bị: hãy tắt một thiết bị trước",
+    not_found: "Thiết bị này chưa bật thông báo",
+    subscribed: "Đã bật thông báo cho thiết bị này",
+    unsubscribed: "Đã tắt thông báo cho thiết bị này",
+    support_reply: {
+      title: "Bộ phận CSKH đã trả lời",
+      body: "Bạn có một phản hồi mới từ bộ phận chăm sóc khách hàng.",
+    },
+  },
 };
 
 export default vn;

@@ -466,6 +466,20 @@ const zh: Messages = {
     wallet_expired: "该授权消息已过期，请重新开始",
     wallet_nonce_used: "该授权消息已被使用或已过期，请重新开始",
   },
+  push: {
+    endpoint_invalid: "这不是有效的推送订阅地址",
+    endpoint_not_allowed: "通知只能通过浏览器的推送服务发送",
+    p256dh_invalid: "浏览器的密钥无效",
+    auth_invalid: "浏览器的认证密钥无效",
+    too_many: "最多可在 {{max}} 台设备上开启通知，请先关闭一台",
+    not_found: "此设备未开启通知",
+    subscribed: "已为此设备开启通知",
+    unsubscribed: "已为此设备关闭通知",
+    support_reply: {
+      title: "客服已回复",
+      body: "您收到一条新的客服回复。",
+    },
+  },
 };
 
 export default zh;
