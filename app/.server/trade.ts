@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
 import { createCookie } from "react-router";
+import { dec, mul, str } from "../../platform/contract/decimal.ts";
 import type { Depth } from "../../platform/contract/market.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
 import { takerPrice } from "../../platform/trading/execution.ts";
 import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import { dec, mul, str } from "../components/trade/decimal.ts";
 import type { ContractInfo } from "../components/trade/order-form.tsx";
 import type { Mode } from "../components/trade/state.ts";
 import type { ApiClient } from "./api.ts";

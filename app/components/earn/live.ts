@@ -3,9 +3,7 @@
  * the way every earn screen writes an amount. Kept apart from calc.ts so that a form page loads
  * only these.
  */
-import { truncateDecimal } from "../../../platform/contract/precision.ts";
-import { isAmount } from "../../money.ts";
-import { dec, div, mul, str } from "../trade/decimal.ts";
+import { dec, div, isAmount, mul, str, truncateDecimal } from "../../../platform/contract/decimal.ts";
 
 // Amounts are written by app/components/numbers.tsx (`amount(value, 0)`), in the page's language.
 

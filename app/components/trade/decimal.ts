@@ -1,45 +1,12 @@
 /**
  * What the trade screen works out live in the browser (floating PnL, margin, fee, the most a
- * balance buys) in scaled BigInt arithmetic: exact, no floats, no decimal library in the page.
- * The platform's own figures (decimal.js and SQL) are the ones that count; these only show them
- * moving between two server answers.
+ * balance buys) in the contract's decimal: exact, no floats, no decimal library in the page.
+ * The platform's own figures are the ones that count; these only show them moving between two
+ * server answers.
  */
-const PLACES = 18;
-const ONE = 10n ** BigInt(PLACES);
-const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
+import { type Dec, div, floorTo, int, mul } from "../../../platform/contract/decimal.ts";
 
-export type Dec = bigint;
-
-/** A decimal string (at most 18 decimals kept, the rest truncated), or undefined. */
-export function dec(value: string | number | null | undefined): Dec | undefined {
-  if (value === null || value === undefined) return undefined;
-  const match = DECIMAL.exec(String(value).trim());
-  if (!match) return undefined;
-  const [, sign, whole = "0", fraction = ""] = match;
-  const n = BigInt(whole + fraction.padEnd(PLACES, "0").slice(0, PLACES));
-  return sign ? -n : n;
-}
-
-export const int = (n: number): Dec => BigInt(Math.trunc(n)) * ONE;
-
-/** The exact decimal string (trailing zeros dropped). */
-export function str(n: Dec): string {
-  const negative = n < 0n;
-  const digits = (negative ? -n : n).toString().padStart(PLACES + 1, "0");
-  const whole = digits.slice(0, -PLACES);
-  const fraction = digits.slice(-PLACES).replace(/0+$/, "");
-  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
-}
-
-/** Products and quotients truncate toward zero at 18 decimals. */
-export const mul = (a: Dec, b: Dec): Dec => (a * b) / ONE;
-export const div = (a: Dec, b: Dec): Dec => (b === 0n ? 0n : (a * ONE) / b);
-
-/** The largest whole number of `step`s not above n (n ≥ 0). */
-export function floorTo(n: Dec, step: Dec): Dec {
-  if (step <= 0n || n <= 0n) return 0n;
-  return n - (n % step);
-}
+const ONE = int(1);
 
 export type Side = "buy" | "sell";
 

@@ -3,11 +3,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { dec, div, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
 import type { Depth, InstrumentView, Ticker } from "../../../platform/contract/market.ts";
 import { ErrorList, useLazyValidator } from "../form.tsx";
 import { FundsNotice } from "../funds-notice.tsx";
 import { useNumbers } from "../numbers.tsx";
-import { dec, div, floorTo, maxContractQuantity, mul, orderCost, share, str } from "./decimal.ts";
+import { maxContractQuantity, orderCost, share } from "./decimal.ts";
 import type { TradeState } from "./state.ts";
 
 /** /api/contract/info: an instrument's terms. */

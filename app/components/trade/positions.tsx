@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { dec, str } from "../../../platform/contract/decimal.ts";
 import type { Ticker } from "../../../platform/contract/market.ts";
 import { pricePrecision } from "../../../platform/contract/precision.ts";
 import type { PositionView } from "../../../platform/contract/trading.ts";
 import { ErrorList } from "../form.tsx";
 import { useNumbers } from "../numbers.tsx";
-import { dec, pnl, roe, str } from "./decimal.ts";
+import { pnl, roe } from "./decimal.ts";
 import { tone } from "./format.ts";
 import { pairOf, SideLabel } from "./orders.tsx";
 import { Figure, Figures, Time } from "./ui.tsx";
