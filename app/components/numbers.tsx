@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { truncateDecimal } from "../../platform/contract/decimal.ts";
 import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
-import { CNY_PRECISION, QUANTITY_PRECISION } from "../../platform/contract/precision.ts";
+import { CNY_PRECISION, QUANTITY_PRECISION, truncateDecimal } from "../../platform/contract/precision.ts";
 
 // Every number on every screen, server and browser alike, in the page's language: its real
 // locale tag (`kr`, `tw` and `vn` are our codes, not locales), its separators, its compact units

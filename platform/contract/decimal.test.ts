@@ -1,19 +1,7 @@
 import DecimalJs from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  ceilAmount,
-  ceilTo,
-  compare,
-  dec,
-  div,
-  floorTo,
-  isAmount,
-  minus,
-  mul,
-  str,
-  truncateDecimal,
-} from "./decimal.ts";
+import { ceilAmount, ceilTo, compare, dec, div, floorTo, isAmount, minus, mul, str } from "./decimal.ts";
 
 // Exact to the last of 18 decimals of 15-digit amounts (decimal.js rounds to 20 digits by default).
 const Decimal = DecimalJs.clone({ precision: 64 });
@@ -99,19 +87,5 @@ describe("the decimal of the pages", () => {
         expect(up.decimalPlaces()).toBeLessThanOrEqual(places);
       }),
     );
-  });
-
-  it("truncates, never rounds", () => {
-    expect(truncateDecimal("95123.459", 2)).toBe("95123.45");
-    expect(truncateDecimal("0.99999", 2)).toBe("0.99");
-    expect(truncateDecimal("2.1", 5)).toBe("2.10000");
-    expect(truncateDecimal("0.000012345678901", 10)).toBe("0.0000123456");
-    expect(truncateDecimal("-1.239", 2)).toBe("-1.23");
-    expect(truncateDecimal("-0.001", 2)).toBe("0.00");
-    expect(truncateDecimal("7", 0)).toBe("7");
-    expect(truncateDecimal("007.5", 1)).toBe("7.5");
-    expect(truncateDecimal(1e-7, 10)).toBe("0.0000001000");
-    expect(truncateDecimal("1.5e3", 2)).toBe("1500.00");
-    expect(truncateDecimal("abc", 2)).toBe("-");
   });
 });

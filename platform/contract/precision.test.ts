@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pricePrecision } from "./precision.ts";
+import { pricePrecision, truncateDecimal } from "./precision.ts";
 
 describe("the precision table (spec §5)", () => {
   it.each([
@@ -25,5 +25,19 @@ describe("the precision table (spec §5)", () => {
     ["pepe/usdt", 10],
   ])("%s shows %i decimals", (code, decimals) => {
     expect(pricePrecision(code)).toBe(decimals);
+  });
+
+  it("truncates, never rounds", () => {
+    expect(truncateDecimal("95123.459", 2)).toBe("95123.45");
+    expect(truncateDecimal("0.99999", 2)).toBe("0.99");
+    expect(truncateDecimal("2.1", 5)).toBe("2.10000");
+    expect(truncateDecimal("0.000012345678901", 10)).toBe("0.0000123456");
+    expect(truncateDecimal("-1.239", 2)).toBe("-1.23");
+    expect(truncateDecimal("-0.001", 2)).toBe("0.00");
+    expect(truncateDecimal("7", 0)).toBe("7");
+    expect(truncateDecimal("007.5", 1)).toBe("7.5");
+    expect(truncateDecimal(1e-7, 10)).toBe("0.0000001000");
+    expect(truncateDecimal("1.5e3", 2)).toBe("1500.00");
+    expect(truncateDecimal("abc", 2)).toBe("-");
   });
 });

@@ -1,7 +1,6 @@
 import Decimal from "decimal.js";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
-import { truncateDecimal } from "../contract/decimal.ts";
 import {
   type Candle,
   type Depth,
@@ -12,7 +11,7 @@ import {
   type Ticker,
   type Trade,
 } from "../contract/market.ts";
-import { QUANTITY_PRECISION } from "../contract/precision.ts";
+import { QUANTITY_PRECISION, truncateDecimal } from "../contract/precision.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { addTrade, bucketStart, type LiveCandle, toCandle } from "./candles.ts";

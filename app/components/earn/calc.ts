@@ -3,16 +3,8 @@
  * penalty, totals, the check-in ladder — in exact decimal arithmetic (the contract's decimal), never floats. The platform's own figures
  * are the ones that count; these show them before a form is sent. (The figures forms show as the amount is typed are in live.ts.)
  */
-import {
-  ceilTo,
-  compare,
-  dec,
-  div,
-  int,
-  mul,
-  str,
-  truncateDecimal,
-} from "../../../platform/contract/decimal.ts";
+import { ceilTo, compare, dec, div, int, mul, str } from "../../../platform/contract/decimal.ts";
+import { truncateDecimal } from "../../../platform/contract/precision.ts";
 import { formatDecimal } from "../numbers.tsx";
 import type { Checkin, Participation, Product } from "./types.ts";
 
