@@ -56,9 +56,10 @@ export function isAmount(value: string): boolean {
   return AMOUNT.test(value.trim());
 }
 
+// What is no decimal throws, as BigInt did before (a caller's bug, not a customer's input).
 function amount(value: string): Dec {
   const n = dec(value);
-  if (n === undefined) throw new TypeError(`not a decimal: ${JSON.stringify(value)}`);
+  if (n === undefined) throw new TypeError(value);
   return n;
 }
 
