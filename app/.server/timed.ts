@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
+import { compare } from "../../platform/contract/decimal.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { parseMessageKey } from "../../platform/contract/message-key.ts";
 import type {
@@ -15,7 +16,7 @@ import { numbers } from "../components/numbers.tsx";
 import type { TradeState } from "../components/trade/state.ts";
 import { betFigures } from "../components/trade/timed-figures.ts";
 import { timedHref } from "../components/trade/timed-links.ts";
-import { compare, fundsFor } from "../money.ts";
+import { fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { getI18n } from "./i18n.ts";
 import { marketEntries } from "./market.ts";

@@ -1,10 +1,8 @@
-import Decimal from "decimal.js";
 import { createCookie } from "react-router";
 import type { Depth } from "../../platform/contract/market.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
-import { takerPrice } from "../../platform/trading/execution.ts";
+import { previewSpotOrder } from "../../platform/trading/spot-preview.ts";
 import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import { dec, mul, str } from "../components/trade/decimal.ts";
 import type { ContractInfo } from "../components/trade/order-form.tsx";
 import type { Mode } from "../components/trade/state.ts";
 import type { ApiClient } from "./api.ts";
@@ -37,7 +35,8 @@ export function balancesFor(assets: Assets | undefined, mode: Mode, base: string
 
 /**
  * The figures of the confirmation: contracts from the platform's own preview (fill price,
- * margin, fee, liquidation price); spot from the current best price and the spot fee.
+ * margin, fee, liquidation price); spot from the platform's spot preview on the current best
+ * price and the spot fee.
  */
 export async function previewOrder(
   api: ApiClient,
@@ -78,24 +77,12 @@ export async function previewOrder(
   ]);
   if (depth.status_code !== 200) return { ok: false, message: depth.message };
   const best = order.side === "buy" ? depth.data.asks[0]?.price : depth.data.bids[0]?.price;
-  // The engine's own rule: a limit priced through the opposite best trades at once, at the book's price.
-  const limit =
-    order.type === "limit" && dec(order.price) !== undefined ? new Decimal(order.price ?? "") : undefined;
-  const taker = best ? takerPrice(order.side, new Decimal(best), limit) : undefined;
-  const fillsNow = order.type === "limit" && taker !== undefined;
-  const price = dec(taker ? taker.toFixed() : order.price) ?? 0n;
-  const quantity = dec(order.quantity) ?? 0n;
-  const rate = dec(info.status_code === 200 ? info.data.spot_fee : "0") ?? 0n;
-  const total = mul(quantity, price);
+  const rate = info.status_code === 200 ? info.data.spot_fee : "0";
   const buying = order.side === "buy";
   return {
     ok: true,
     preview: {
-      price: str(price),
-      fills_now: fillsNow,
-      notional: str(total),
-      fee: str(buying ? mul(quantity, rate) : mul(total, rate)),
-      fee_coin: buying ? base : "USDT",
+      ...previewSpotOrder(order, { best, rate }),
       available: buying ? balances?.usdt : balances?.base,
       available_coin: buying ? "USDT" : base,
     },

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import { messageKey } from "../../platform/contract/message-key.ts";
 import { amountField } from "../../platform/contract/wallet.ts";
-import { compare, isAmount } from "../money.ts";
 import { validator } from "./validate.ts";
 
 /**

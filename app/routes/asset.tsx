@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
+import { compare } from "../../platform/contract/decimal.ts";
 import type { Asset, Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { loadFaucet } from "../.server/faucet.ts";
@@ -9,7 +10,7 @@ import { Icon, type IconName } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import { isWallet, Tabs, WALLETS, type WalletName } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
-import { compare, HIDDEN } from "../money.ts";
+import { HIDDEN } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/asset";
 

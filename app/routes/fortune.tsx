@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import { isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -18,7 +19,7 @@ import { Icon } from "../components/icon.tsx";
 import { type Numbers, numbers } from "../components/numbers.tsx";
 import { fortuneForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
-import { formatAmount, isAmount } from "../money.ts";
+import { formatAmount } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/fortune";
 

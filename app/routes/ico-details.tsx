@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -20,7 +21,6 @@ import { countdown } from "../components/trade/format.ts";
 import { LocalTime, Notice } from "../components/wallet.tsx";
 import { subscribeForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
-import { isAmount } from "../money.ts";
 import type { Route } from "./+types/ico-details";
 
 // The launchpad: ?id=ID one project (and its subscription form while live); without an id, the

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { allProducts, spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -19,7 +20,7 @@ import { numbers, useNumbers } from "../components/numbers.tsx";
 import { Notice } from "../components/wallet.tsx";
 import { joinForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
-import { compare, formatAmount, isAmount } from "../money.ts";
+import { formatAmount } from "../money.ts";
 import type { Route } from "./+types/mining";
 
 // Joining one product (a mining pool, staking or lock-up): /mining?id=ID.

@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
+import { ceilAmount, dec, str } from "../../platform/contract/decimal.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import type { Candle, Depth, Ticker } from "../../platform/contract/market.ts";
 import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
+import { previews, share } from "../../platform/contract/trading-math.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
@@ -21,7 +23,6 @@ import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
 import { numbers, useNumbers } from "../components/numbers.tsx";
 import { type CloseReview, type ClosingPosition, ConfirmClose } from "../components/trade/confirm-close.tsx";
 import { ConfirmOrder, type OrderPreview, type ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import { dec, pnl, share, str } from "../components/trade/decimal.ts";
 import { countdown } from "../components/trade/format.ts";
 import { useAccountRefresh, useNow } from "../components/trade/live.ts";
 import { OrderBook } from "../components/trade/order-book.tsx";
@@ -39,7 +40,7 @@ import { TimedScreen } from "../components/trade/timed-screen.tsx";
 import { Segmented, Tabs, Time } from "../components/trade/ui.tsx";
 import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms/trade.ts";
 import type { RouteHandle } from "../handle.ts";
-import { ceilAmount, fundsFor } from "../money.ts";
+import { fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/tradeing";
 
@@ -354,7 +355,7 @@ async function closeReview(
       price,
       pnl:
         entry !== undefined && at !== undefined && size !== undefined
-          ? str(pnl(p.side, entry, at, size))
+          ? str(previews.pnl(p.side, entry, at, size))
           : null,
     };
   });

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -14,7 +15,6 @@ import { useNumbers } from "../components/numbers.tsx";
 import { Chips, isWallet, type WalletName } from "../components/wallet.tsx";
 import { transferForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";
-import { compare, isAmount } from "../money.ts";
 import type { Route } from "./+types/transfer";
 
 export const handle: RouteHandle = {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { compare } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { allProducts } from "../.server/earn.ts";
 import { percent } from "../components/earn/calc.ts";
@@ -6,7 +7,6 @@ import { ChoiceCard } from "../components/earn/choice-card.tsx";
 import type { Checkin, Fortune, Product, ProductKind, Project } from "../components/earn/types.ts";
 import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
-import { compare } from "../money.ts";
 import type { Route } from "./+types/webselect";
 
 // The earn chooser: every way to earn, each with its best figure of the moment, one tap away.

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import { compare, isAmount, minus } from "../../platform/contract/decimal.ts";
 import type {
   PaymentMethodView,
   Readiness,
@@ -22,7 +23,7 @@ import { numbers, useNumbers } from "../components/numbers.tsx";
 import { Chips, InfoRow, Notice, Tabs, useHydrated, useTimeText } from "../components/wallet.tsx";
 import { fiatWithdrawForm, withdrawForm, withdrawPreviewForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";
-import { compare, fundsFor, isAmount, minus } from "../money.ts";
+import { fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/withdraw";
 

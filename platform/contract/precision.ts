@@ -32,30 +32,29 @@ export function pricePrecision(code: string): number {
   return PRICE_PRECISION[base] ?? DEFAULT_PRICE_PRECISION;
 }
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
 /**
  * Truncates a decimal string to `decimals` places (padding with zeros), e.g. ("1.23999", 2) →
- * "1.23". Also accepts exponent notation (1e-7) by expanding it exactly.
+ * "1.23"; "-" for what is no decimal. Also accepts exponent notation (1e-7) by expanding it
+ * exactly. Display precision truncates, never rounds (spec §5).
  */
 export function truncateDecimal(value: string | number | bigint, decimals: number): string {
   let text = typeof value === "string" ? value.trim() : String(value);
   if (/e/i.test(text)) text = expandExponent(text);
-  const match = DECIMAL.exec(text);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return "-";
-  const [, sign, int = "0", frac = ""] = match;
+  const [, sign, whole = "0", frac = ""] = match;
   const kept = frac.slice(0, decimals).padEnd(decimals, "0");
-  const isZero = /^0*$/.test(int) && /^0*$/.test(kept);
-  const digits = int.replace(/^0+(?=\d)/, "");
+  const isZero = /^0*$/.test(whole) && /^0*$/.test(kept);
+  const digits = whole.replace(/^0+(?=\d)/, "");
   return `${sign && !isZero ? "-" : ""}${digits}${decimals > 0 ? `.${kept}` : ""}`;
 }
 
 function expandExponent(text: string): string {
   const [mantissa = "0", exp = "0"] = text.toLowerCase().split("e");
   const negative = mantissa.startsWith("-");
-  const [int = "0", frac = ""] = mantissa.replace(/^[-+]/, "").split(".");
-  const digits = int + frac;
-  const point = int.length + Number(exp);
+  const [whole = "0", frac = ""] = mantissa.replace(/^[-+]/, "").split(".");
+  const digits = whole + frac;
+  const point = whole.length + Number(exp);
   let out: string;
   if (point <= 0) out = `0.${"0".repeat(-point)}${digits}`;
   else if (point >= digits.length) out = digits + "0".repeat(point - digits.length);

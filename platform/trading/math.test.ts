@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   fee,
@@ -139,5 +140,45 @@ describe("rounding at every precision (0 to 8 decimals), on hand-worked values",
     // A loss larger than the share stops at it, at any precision.
     const s = settlement(first, new Decimal(first).neg().minus("0.5"), feeUp);
     expect([s.realized.eq(first.neg()), s.payout.toFixed()]).toEqual([true, "0"]);
+  });
+});
+
+describe("the shared formulas give the platform's figures to the last digit", () => {
+  // The contract's formulas (platform/contract/trading-math.ts) in decimal.js, against the
+  // expressions this module computed before it shared them, at decimal.js's 20 digits.
+  const decimal = (max: bigint, places: number) =>
+    fc
+      .tuple(fc.bigInt({ min: 0n, max }), fc.integer({ min: 0, max: places }))
+      .map(([n, p]) => new Decimal(n.toString()).div(new Decimal(10).pow(p)).toFixed());
+  const amount = decimal(10n ** 16n, 10);
+  const side = fc.constantFrom<"buy" | "sell">("buy", "sell");
+
+  it("margin, fee, PnL and ROE", () => {
+    fc.assert(
+      fc.property(side, amount, amount, amount, fc.integer({ min: 1, max: 1000 }), (s, q, p, entry, lev) => {
+        expect(margin(q, p, lev).eq(new Decimal(q).mul(p).div(lev))).toBe(true);
+        expect(fee(q, p, "0.0005").eq(new Decimal(q).mul(p).mul("0.0005"))).toBe(true);
+        const profit = pnl(s, entry, p, q);
+        const diff = new Decimal(p).minus(entry).mul(q);
+        expect(profit.eq(s === "buy" ? diff : diff.neg())).toBe(true);
+        const m = margin(q, entry, lev);
+        const before = m.isZero() ? new Decimal(0) : profit.div(m).mul(100);
+        expect(roe(profit, m).eq(before)).toBe(true);
+      }),
+    );
+  });
+
+  it("the liquidation price", () => {
+    fc.assert(
+      fc.property(side, amount, amount, amount, decimal(5000n, 4), (s, entry, q, m, mmr) => {
+        fc.pre(!new Decimal(q).isZero());
+        const held = new Decimal(entry).mul(q);
+        const before =
+          s === "buy"
+            ? Decimal.max(held.minus(m).div(new Decimal(q).mul(new Decimal(1).minus(mmr))), 0)
+            : held.plus(m).div(new Decimal(q).mul(new Decimal(1).plus(mmr)));
+        expect(liquidationPrice(s, entry, q, m, mmr).eq(before)).toBe(true);
+      }),
+    );
   });
 });

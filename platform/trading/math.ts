@@ -1,104 +1,31 @@
 import Decimal from "decimal.js";
+import { type Arithmetic, tradingMath } from "../contract/trading-math.ts";
 
 /**
- * The arithmetic of USDT-margined, isolated-margin contracts. Pure functions on decimals, each
- * checked against hand-worked examples in math.test.ts.
+ * The arithmetic of USDT-margined, isolated-margin contracts, in decimal.js: the platform's
+ * figures, the ones that count. The formulas are the contract's (platform/contract/trading-math.ts,
+ * which the pages' previews share); checked against hand-worked examples in math.test.ts.
  */
-export type Side = "buy" | "sell";
+export type { Side } from "../contract/trading-math.ts";
+
 const D = (v: Decimal.Value) => new Decimal(v);
 
-/** Occupied margin: notional / leverage, where notional = quantity × price. */
-export function margin(quantity: Decimal.Value, price: Decimal.Value, leverage: number): Decimal {
-  return D(quantity).mul(price).div(leverage);
-}
+const decimals: Arithmetic<Decimal, Decimal.Value> = {
+  from: D,
+  whole: D,
+  plus: (a, b) => a.plus(b),
+  minus: (a, b) => a.minus(b),
+  times: (a, b) => a.mul(b),
+  over: (a, b) => a.div(b),
+  neg: (a) => a.neg(),
+  max: (a, b) => Decimal.max(a, b),
+  min: (a, b) => Decimal.min(a, b),
+  isZero: (a) => a.isZero(),
+  lte: (a, b) => a.lte(b),
+};
 
-/** A fee on a notional at a rate (0.0005 = 0.05 %). */
-export function fee(quantity: Decimal.Value, price: Decimal.Value, rate: Decimal.Value): Decimal {
-  return D(quantity).mul(price).mul(rate);
-}
-
-/** Profit or loss of a position at `price`: (price − entry) × quantity, negated for a short. */
-export function pnl(
-  side: Side,
-  entry: Decimal.Value,
-  price: Decimal.Value,
-  quantity: Decimal.Value,
-): Decimal {
-  const diff = D(price).minus(entry).mul(quantity);
-  return side === "buy" ? diff : diff.neg();
-}
-
-/** Return on equity in percent: PnL / margin × 100. */
-export function roe(pnlValue: Decimal.Value, marginValue: Decimal.Value): Decimal {
-  return D(marginValue).isZero() ? D(0) : D(pnlValue).div(marginValue).mul(100);
-}
-
-/**
- * The mark price at which a position's equity (margin + PnL) falls to its maintenance margin
- * (maintenance rate × mark × quantity). For a long: (entry × q − margin) / (q × (1 − mmr)); for a
- * short: (entry × q + margin) / (q × (1 + mmr)). Margin may differ from entry × q / leverage
- * after funding, so it is a parameter.
- */
-export function liquidationPrice(
-  side: Side,
-  entry: Decimal.Value,
-  quantity: Decimal.Value,
-  marginValue: Decimal.Value,
-  mmr: Decimal.Value,
-): Decimal {
-  const q = D(quantity);
-  const notional = D(entry).mul(q);
-  if (side === "buy") {
-    const price = notional.minus(marginValue).div(q.mul(D(1).minus(mmr)));
-    return Decimal.max(price, 0);
-  }
-  return notional.plus(marginValue).div(q.mul(D(1).plus(mmr)));
-}
-
-/** Maintenance margin at a mark price. */
-export function maintenance(mark: Decimal.Value, quantity: Decimal.Value, mmr: Decimal.Value): Decimal {
-  return D(mark).mul(quantity).mul(mmr);
-}
-
-/** A position is liquidated when its equity no longer covers its maintenance margin. */
-export function shouldLiquidate(
-  side: Side,
-  entry: Decimal.Value,
-  mark: Decimal.Value,
-  quantity: Decimal.Value,
-  marginValue: Decimal.Value,
-  mmr: Decimal.Value,
-): boolean {
-  const equity = D(marginValue).plus(pnl(side, entry, mark, quantity));
-  return equity.lte(maintenance(mark, quantity, mmr));
-}
-
-/**
- * What closing (part of) a position pays out of its isolated margin: the margin share, the
- * realized PnL (a loss never beyond that margin share: the platform bears the rest) and the
- * closing fee (taken from what is left). `payout` is what returns to the wallet.
- */
-export function settlement(marginShare: Decimal.Value, realized: Decimal.Value, closeFee: Decimal.Value) {
-  const m = D(marginShare);
-  const loss = Decimal.max(D(realized), m.neg());
-  const feeTaken = Decimal.min(D(closeFee), m.plus(loss));
-  const payout = m.plus(loss).minus(feeTaken);
-  return { realized: loss, fee: feeTaken, payout };
-}
-
-/**
- * Funding for a perpetual position: notional at the mark price × rate. Positive rate: longs pay
- * shorts. The result is what the position pays (negative: receives).
- */
-export function funding(
-  side: Side,
-  mark: Decimal.Value,
-  quantity: Decimal.Value,
-  rate: Decimal.Value,
-): Decimal {
-  const amount = D(mark).mul(quantity).mul(rate);
-  return side === "buy" ? amount : amount.neg();
-}
+export const { margin, fee, pnl, roe, liquidationPrice, maintenance, shouldLiquidate, settlement, funding } =
+  tradingMath(decimals);
 
 /**
  * The funding rate from how the platform's open interest leans: a base of 0.01 % per 8 h plus a

@@ -1,13 +1,11 @@
 /**
  * What the earn screens work out for display — percentages, how full a pool is, an exit's
- * penalty, totals, the check-in ladder — in exact decimal arithmetic (the trade screen's scaled
- * BigInt helpers), never floats. The platform's own figures are the ones that count; these show
- * them before a form is sent. (The figures forms show as the amount is typed are in live.ts.)
+ * penalty, totals, the check-in ladder — in exact decimal arithmetic (the contract's decimal), never floats. The platform's own figures
+ * are the ones that count; these show them before a form is sent. (The figures forms show as the amount is typed are in live.ts.)
  */
+import { ceilTo, compare, dec, div, int, mul, str } from "../../../platform/contract/decimal.ts";
 import { truncateDecimal } from "../../../platform/contract/precision.ts";
-import { compare } from "../../money.ts";
 import { formatDecimal } from "../numbers.tsx";
-import { type Dec, dec, div, int, mul, str } from "../trade/decimal.ts";
 import type { Checkin, Participation, Product } from "./types.ts";
 
 const HUNDRED = int(100);
@@ -40,12 +38,6 @@ export function maxJoin(
     (low, v) => (compare(v, low) < 0 ? v : low),
     available,
   );
-}
-
-function ceilTo(n: Dec, places: number): Dec {
-  const step = 10n ** BigInt(18 - places);
-  const rest = n % step;
-  return rest === 0n ? n : n - rest + step;
 }
 
 /**

@@ -3,9 +3,8 @@
  * the way every earn screen writes an amount. Kept apart from calc.ts so that a form page loads
  * only these.
  */
+import { dec, div, isAmount, mul, str } from "../../../platform/contract/decimal.ts";
 import { truncateDecimal } from "../../../platform/contract/precision.ts";
-import { isAmount } from "../../money.ts";
-import { dec, div, mul, str } from "../trade/decimal.ts";
 
 // Amounts are written by app/components/numbers.tsx (`amount(value, 0)`), in the page's language.
 

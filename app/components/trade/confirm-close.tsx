@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { dec, str } from "../../../platform/contract/decimal.ts";
 import { pricePrecision } from "../../../platform/contract/precision.ts";
 import { useNumbers } from "../numbers.tsx";
 import { ConfirmSheet } from "./confirm-order.tsx";
-import { dec, str } from "./decimal.ts";
 import { pairOf } from "./orders.tsx";
 
 /** One position as the close review saw it: what closes, and where (the book's best opposite price). */

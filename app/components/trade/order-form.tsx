@@ -3,11 +3,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { dec, div, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
 import type { Depth, InstrumentView, Ticker } from "../../../platform/contract/market.ts";
+import { maxContractQuantity, orderCost, previews, share } from "../../../platform/contract/trading-math.ts";
 import { ErrorList, useLazyValidator } from "../form.tsx";
 import { FundsNotice } from "../funds-notice.tsx";
 import { useNumbers } from "../numbers.tsx";
-import { dec, div, floorTo, maxContractQuantity, mul, orderCost, share, str } from "./decimal.ts";
 import type { TradeState } from "./state.ts";
 
 /** /api/contract/info: an instrument's terms. */
@@ -68,10 +69,8 @@ export function orderFigures(input: {
   const rate = dec(info?.spot_fee) ?? 0n;
   const total = quantity !== undefined && price ? mul(quantity, price) : undefined;
   const fee =
-    quantity !== undefined && total !== undefined
-      ? buying
-        ? mul(quantity, rate)
-        : mul(total, rate)
+    quantity !== undefined && price && total !== undefined
+      ? previews.spotFee(state.side, quantity, price, rate)
       : undefined;
   const max =
     available !== undefined

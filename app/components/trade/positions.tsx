@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { dec, str } from "../../../platform/contract/decimal.ts";
 import type { Ticker } from "../../../platform/contract/market.ts";
 import { pricePrecision } from "../../../platform/contract/precision.ts";
 import type { PositionView } from "../../../platform/contract/trading.ts";
+import { previews } from "../../../platform/contract/trading-math.ts";
 import { ErrorList } from "../form.tsx";
 import { useNumbers } from "../numbers.tsx";
-import { dec, pnl, roe, str } from "./decimal.ts";
 import { tone } from "./format.ts";
 import { pairOf, SideLabel } from "./orders.tsx";
 import { Figure, Figures, Time } from "./ui.tsx";
@@ -32,8 +33,8 @@ export function livePnl(position: PositionView, ticker: Ticker | undefined) {
   if (!ticker || m === undefined || entry === undefined || quantity === undefined || margin === undefined) {
     return { mark, pnl: position.pnl, roe: position.roe };
   }
-  const profit = pnl(position.side, entry, m, quantity);
-  return { mark, pnl: str(profit), roe: str(roe(profit, margin)) };
+  const profit = previews.pnl(position.side, entry, m, quantity);
+  return { mark, pnl: str(profit), roe: str(previews.roe(profit, margin)) };
 }
 
 function PositionCard({

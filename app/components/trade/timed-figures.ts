@@ -1,8 +1,7 @@
+import { ceilTo, type Dec, dec, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
 import type { OptionProduct } from "../../../platform/contract/timed.ts";
-import { type Dec, dec, floorTo, mul, str } from "./decimal.ts";
 
 const CENT = dec("0.01") as Dec;
-const ceilCent = (n: Dec) => (n % CENT === 0n ? n : floorTo(n, CENT) + CENT);
 
 /**
  * A bet's figures before it is placed, by the platform's rules (platform/options/service.ts):
@@ -12,7 +11,7 @@ const ceilCent = (n: Dec) => (n % CENT === 0n ? n : floorTo(n, CENT) + CENT);
 export function betFigures(product: OptionProduct, amount: string) {
   const a = dec(amount);
   if (a === undefined || a <= 0n) return undefined;
-  const fee = ceilCent(mul(a, dec(product.fee_rate) ?? 0n));
+  const fee = ceilTo(mul(a, dec(product.fee_rate) ?? 0n), 2);
   const payout = floorTo(a + mul(a, dec(product.odds) ?? 0n), CENT);
   return {
     fee: str(fee),

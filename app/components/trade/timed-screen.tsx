@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { dec, str } from "../../../platform/contract/decimal.ts";
 import type { Ticker } from "../../../platform/contract/market.ts";
 import { type OptionBet, type OptionProduct, roundAt } from "../../../platform/contract/timed.ts";
 import type { TimedActionResult, TimedData, TimedReview } from "../../.server/timed.ts";
@@ -11,7 +12,6 @@ import { useChannel } from "../market/live.ts";
 import { changeClass } from "../market/market-list.tsx";
 import { useNumbers } from "../numbers.tsx";
 import { Sheet } from "../sheet.tsx";
-import { dec, str } from "./decimal.ts";
 import { countdown } from "./format.ts";
 import { useAccountRefresh, useNow } from "./live.ts";
 import { MODES, tradeHref } from "./state.ts";

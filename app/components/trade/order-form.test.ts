@@ -1,68 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  dec,
-  div,
-  floorTo,
-  liquidationPrice,
-  maxContractQuantity,
-  mul,
-  orderCost,
-  pnl,
-  roe,
-  share,
-  str,
-} from "./decimal.ts";
+import { str } from "../../../platform/contract/decimal.ts";
 import { orderFigures } from "./order-form.tsx";
 import { readState, tradeHref } from "./state.ts";
 
-const d = (v: string) => dec(v) as bigint;
-
-describe("the trade screen's live arithmetic", () => {
-  it("parses and prints exact decimals, negatives and 18 places", () => {
-    expect(str(d("0.1") + d("0.2"))).toBe("0.3");
-    expect(str(d("-12.5"))).toBe("-12.5");
-    expect(str(d("1.123456789012345678999"))).toBe("1.123456789012345678");
-    expect(dec("1e5")).toBeUndefined();
-    expect(dec("")).toBeUndefined();
-    expect(str(mul(d("0.5"), d("60000")))).toBe("30000");
-    expect(str(div(d("1"), d("3")))).toBe("0.333333333333333333");
-    expect(str(div(d("-1"), d("3")))).toBe("-0.333333333333333333");
-    expect(div(d("1"), 0n)).toBe(0n);
-  });
-
-  it("works out PnL and ROE as the platform does (math.test.ts examples)", () => {
-    // Short 2 ETH from 3,000 at 10x: the mark at 2,900 is +200 on a margin of 600, 33.33 %.
-    const profit = pnl("sell", d("3000"), d("2900"), d("2"));
-    expect(str(profit)).toBe("200");
-    expect(str(roe(profit, d("600")))).toBe("33.333333333333333333");
-    expect(str(pnl("buy", d("60000"), d("59000.5"), d("0.5")))).toBe("-499.75");
-  });
-
-  it("works out margin, fee and the liquidation price of an order", () => {
-    const cost = orderCost(d("0.5"), d("60000"), 20, d("0.0005"));
-    expect([str(cost.notional), str(cost.margin), str(cost.fee)]).toEqual(["30000", "1500", "15"]);
-    // Long 0.5 at 60,000, 20x, maintenance 0.5 %: (30,000 − 1,500) / (0.5 × 0.995) = 57,286.43…
-    expect(str(liquidationPrice("buy", d("60000"), d("0.5"), d("1500"), d("0.005"))).slice(0, 8)).toBe(
-      "57286.43",
-    );
-    // Short: (30,000 + 1,500) / (0.5 × 1.005) = 62,686.56…
-    expect(str(liquidationPrice("sell", d("60000"), d("0.5"), d("1500"), d("0.005"))).slice(0, 8)).toBe(
-      "62686.56",
-    );
-  });
-
-  it("finds the most a balance opens, fee included, in whole steps, and shares of it", () => {
-    // 1,000 USDT at 10x on 60,000 with a 0.05 % fee: 10,000 / (60,000 × 1.005) = 0.16583… → 0.1658.
-    const max = maxContractQuantity(d("1000"), d("60000"), 10, d("0.0005"), d("0.0001"));
-    expect(str(max)).toBe("0.1658");
-    const { margin, fee } = orderCost(max, d("60000"), 10, d("0.0005"));
-    expect(margin + fee <= d("1000")).toBe(true);
-    expect(str(share(max, 50, d("0.0001")))).toBe("0.0829");
-    expect(str(share(max, 25, d("0.0001")))).toBe("0.0414");
-    expect(str(floorTo(d("123"), d("100000")))).toBe("0");
-    expect(maxContractQuantity(d("1000"), 0n, 10, 0n, d("1"))).toBe(0n);
-  });
-
+describe("the order form's figures", () => {
   it("gives the order form's figures for contracts and spot", () => {
     const info = {
       code: "btc/usdt",
