@@ -79,7 +79,7 @@ const loadMessageValidator = () => import("../forms/agent.ts").then((m) => m.val
 const loadBindValidator = () => import("../forms/agent.ts").then((m) => m.validators.bind);
 
 export default function Authorization({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("referral");
+  const { t } = useTranslation("referral");
   const dates = useDates();
   const { info, users } = loaderData;
   const data = actionData as ActionData | undefined;

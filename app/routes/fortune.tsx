@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Fortune({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("earn");
+  const { t } = useTranslation("earn");
   const dates = useDates();
   const { offer, mine } = loaderData;
   const { coin } = offer;

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The message centre: what the platform told the user (security, deposits, withdrawals…). */
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("inbox");
+  const { t } = useTranslation("inbox");
   const dates = useDates();
   const { message, list, unread } = loaderData;
   if (message) {

@@ -129,7 +129,7 @@ function kycBadge(state: string, t: (k: string) => string) {
  * form to bind or change that instead.
  */
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("security");
+  const { t } = useTranslation("security");
   const dates = useDates();
   const { t: ta } = useTranslation("account");
   const data = actionData as BindActionData | undefined;

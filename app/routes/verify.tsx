@@ -40,7 +40,7 @@ function Level({
   action?: { to: string; label: string };
   children?: React.ReactNode;
 }) {
-  const { t, i18n } = useTranslation("kyc");
+  const { t } = useTranslation("kyc");
   const dates = useDates();
   const headingId = `${title.replace(/\W+/g, "-").toLowerCase()}-title`;
   return (

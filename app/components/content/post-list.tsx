@@ -17,7 +17,7 @@ export function PostList({
   label: string;
   showCategory?: boolean;
 }) {
-  const { t, i18n } = useTranslation("content");
+  const { t } = useTranslation("content");
   const dates = useDates();
   if (items.length === 0) return <p className="card mx-4 mt-3 text-center text-muted">{t("posts.empty")}</p>;
   return (

@@ -4,7 +4,7 @@ import { useDates } from "../dates.tsx";
 
 /** Invited accounts: masked account, when they joined, registered or verified (agents: UID too). */
 export function ReferralList({ items, label }: { items: Referral[]; label: string }) {
-  const { t, i18n } = useTranslation("referral");
+  const { t } = useTranslation("referral");
   const dates = useDates();
   if (items.length === 0) return <p className="card mx-4 mt-3 text-center text-muted">{t("none")}</p>;
   return (

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 
 /**
  * A choice made with links (mode, contract type, order type, tab): each option changes the
