@@ -41,6 +41,17 @@ function payloadOf(row: Claimed): PushPayload {
     const t = translator(lang);
     return { title: t("push.support_reply.title"), body: t("push.support_reply.body"), url, kind: row.type };
   }
+  if (row.type === "order_filled" || row.type === "order_partly_filled") {
+    // Fills are pushed, not posted to the inbox (the order's own record already tells them).
+    const t = translator(lang);
+    const params = { ...row.params, side: t(`push.side_${row.params.side === "sell" ? "sell" : "buy"}`) };
+    return {
+      title: t(`push.${row.type}.title`, params),
+      body: t(`push.${row.type}.body`, params),
+      url: `/orderdetails?id=${Number(row.params.id)}`,
+      kind: row.type,
+    };
+  }
   return { ...wordMessage(row.type, row.params, lang), url, kind: row.type };
 }
 

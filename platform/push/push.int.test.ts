@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { freshEmail, registerByEmail } from "../../tests/support/accounts.ts";
+import { freshEmail, fundedCustomer, registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { type PushServiceStandIn, startPushService } from "../../tests/support/push-service.ts";
 import { createScriptedFeed } from "../../tests/support/scripted-feed.ts";
@@ -275,5 +275,41 @@ describe("web push", () => {
     expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id))).toEqual(
       [],
     );
+  });
+
+  it("a spot order that trades is pushed to its owner: filled, at the average price, opening the order", async () => {
+    await priceIs("btc/usdt", 60000);
+    const buyer = await fundedCustomer(t, "spot", { USDT: "1000" });
+    const resting = await fundedCustomer(t, "spot", { BTC: "1" });
+    await db().update(users).set({ lang: "es" }).where(eq(users.id, buyer.user.id));
+    const browser = push.subscription();
+    const other = push.subscription();
+    await subscribe(buyer.token, { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth });
+    await subscribe(resting.token, { endpoint: other.endpoint, p256dh: other.p256dh, auth: other.auth });
+    // An order resting far above the market does not trade: nothing is pushed for it.
+    const far = await t.api("/spot/order", {
+      method: "POST",
+      token: resting.token,
+      json: { code: "btc/usdt", type: "limit", side: "sell", price: "90000", quantity: "0.01" },
+    });
+    expect(far.body.data).toMatchObject({ status: "open" });
+    const bought = await t.api("/spot/order", {
+      method: "POST",
+      token: buyer.token,
+      json: { code: "btc/usdt", type: "market", side: "buy", quantity: "0.001" },
+    });
+    expect(bought.body.data).toMatchObject({ status: "filled", filled_quantity: "0.001" });
+    await vi.waitFor(() => expect(received(browser.path)).toHaveLength(1), { timeout: 10_000 });
+    const [got] = received(browser.path);
+    const price = Number(bought.body.data.fill_price).toString();
+    expect(got?.payload).toEqual({
+      title: "Orden ejecutada",
+      body: `Tu orden de compra de BTC/USDT se ejecutó: 0.001 a un precio medio de ${price}.`,
+      url: `/orderdetails?id=${bought.body.data.id}`,
+      kind: "order_filled",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received(browser.path)).toHaveLength(1);
+    expect(received(other.path)).toEqual([]);
   });
 });

@@ -32,6 +32,9 @@ export const PUSH_URLS: Record<string, string> = {
   security_password_changed: "/security",
   security_login_attempts: "/security",
   support_reply: "/customerservice",
+  // Queued by the spot engine with its batch (one statement), not through queuePush.
+  order_filled: "/orderdetails",
+  order_partly_filled: "/orderdetails",
 };
 
 /**

@@ -488,5 +488,15 @@ export default {
       title: "Customer service replied",
       body: "You have a new reply from customer service.",
     },
+    order_filled: {
+      title: "Order filled",
+      body: "Your {{code}} {{side}} order is filled: {{filled}} at an average {{price}}.",
+    },
+    order_partly_filled: {
+      title: "Order partly filled",
+      body: "Your {{code}} {{side}} order is filled {{filled}} of {{quantity}} at an average {{price}}.",
+    },
+    side_buy: "buy",
+    side_sell: "sell",
   },
 };

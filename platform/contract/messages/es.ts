@@ -491,6 +491,16 @@ const es: Messages = {
       title: "Atención al cliente respondió",
       body: "Tienes una nueva respuesta de atención al cliente.",
     },
+    order_filled: {
+      title: "Orden ejecutada",
+      body: "Tu orden de {{side}} de {{code}} se ejecutó: {{filled}} a un precio medio de {{price}}.",
+    },
+    order_partly_filled: {
+      title: "Orden ejecutada en parte",
+      body: "Tu orden de {{side}} de {{code}} se ejecutó {{filled}} de {{quantity}} a un precio medio de {{price}}.",
+    },
+    side_buy: "compra",
+    side_sell: "venta",
   },
 };
 

@@ -489,6 +489,16 @@ const id: Messages = {
       title: "Layanan pelanggan membalas",
       body: "Anda mendapat balasan baru dari layanan pelanggan.",
     },
+    order_filled: {
+      title: "Order terpenuhi",
+      body: "Order {{side}} {{code}} Anda terpenuhi: {{filled}} pada harga rata-rata {{price}}.",
+    },
+    order_partly_filled: {
+      title: "Order terpenuhi sebagian",
+      body: "Order {{side}} {{code}} Anda terpenuhi {{filled}} dari {{quantity}} pada harga rata-rata {{price}}.",
+    },
+    side_buy: "beli",
+    side_sell: "jual",
   },
 };
 

@@ -486,6 +486,16 @@ const ja: Messages = {
       title: "カスタマーサービスから返信がありました",
       body: "カスタマーサービスから新しい返信が届いています。",
     },
+    order_filled: {
+      title: "注文が約定しました",
+      body: "{{code}} の{{side}}注文が約定しました：{{filled}}、平均価格 {{price}}。",
+    },
+    order_partly_filled: {
+      title: "注文が一部約定しました",
+      body: "{{code}} の{{side}}注文が {{quantity}} のうち {{filled}} 約定しました。平均価格 {{price}}。",
+    },
+    side_buy: "買い",
+    side_sell: "売り",
   },
 };
 

@@ -484,6 +484,16 @@ const kr: Messages = {
       title: "고객센터에서 답변했습니다",
       body: "고객센터의 새 답변이 있습니다.",
     },
+    order_filled: {
+      title: "주문 체결",
+      body: "{{code}} {{side}} 주문이 체결되었습니다: {{filled}}, 평균가 {{price}}.",
+    },
+    order_partly_filled: {
+      title: "주문 일부 체결",
+      body: "{{code}} {{side}} 주문이 {{quantity}} 중 {{filled}} 체결되었습니다. 평균가 {{price}}.",
+    },
+    side_buy: "매수",
+    side_sell: "매도",
   },
 };
 

@@ -488,6 +488,16 @@ const pt: Messages = {
       title: "O atendimento respondeu",
       body: "Você tem uma nova resposta do atendimento ao cliente.",
     },
+    order_filled: {
+      title: "Ordem executada",
+      body: "Sua ordem de {{side}} de {{code}} foi executada: {{filled}} a um preço médio de {{price}}.",
+    },
+    order_partly_filled: {
+      title: "Ordem executada em parte",
+      body: "Sua ordem de {{side}} de {{code}} foi executada {{filled}} de {{quantity}} a um preço médio de {{price}}.",
+    },
+    side_buy: "compra",
+    side_sell: "venda",
   },
 };
 

@@ -488,6 +488,16 @@ const ru: Messages = {
       title: "Служба поддержки ответила",
       body: "У вас новый ответ от службы поддержки.",
     },
+    order_filled: {
+      title: "Ордер исполнен",
+      body: "Ваш ордер {{code}} на {{side}} исполнен: {{filled}} по средней цене {{price}}.",
+    },
+    order_partly_filled: {
+      title: "Ордер исполнен частично",
+      body: "Ваш ордер {{code}} на {{side}} исполнен на {{filled}} из {{quantity}} по средней цене {{price}}.",
+    },
+    side_buy: "покупку",
+    side_sell: "продажу",
   },
 };
 

@@ -479,6 +479,16 @@ const tw: Messages = {
       title: "客服已回覆",
       body: "您收到一則新的客服回覆。",
     },
+    order_filled: {
+      title: "訂單已成交",
+      body: "您的 {{code}} {{side}}單已全部成交：{{filled}}，成交均價 {{price}}。",
+    },
+    order_partly_filled: {
+      title: "訂單部分成交",
+      body: "您的 {{code}} {{side}}單已成交 {{filled}} / {{quantity}}，成交均價 {{price}}。",
+    },
+    side_buy: "買",
+    side_sell: "賣",
   },
 };
 

@@ -486,6 +486,16 @@ const vn: Messages = {
       title: "Bộ phận CSKH đã trả lời",
       body: "Bạn có một phản hồi mới từ bộ phận chăm sóc khách hàng.",
     },
+    order_filled: {
+      title: "Lệnh đã khớp",
+      body: "Lệnh {{side}} {{code}} của bạn đã khớp: {{filled}}, giá trung bình {{price}}.",
+    },
+    order_partly_filled: {
+      title: "Lệnh đã khớp một phần",
+      body: "Lệnh {{side}} {{code}} của bạn đã khớp {{filled}} / {{quantity}}, giá trung bình {{price}}.",
+    },
+    side_buy: "mua",
+    side_sell: "bán",
   },
 };
 

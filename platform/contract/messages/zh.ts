@@ -479,6 +479,16 @@ const zh: Messages = {
       title: "客服已回复",
       body: "您收到一条新的客服回复。",
     },
+    order_filled: {
+      title: "订单已成交",
+      body: "您的 {{code}} {{side}}单已全部成交：{{filled}}，成交均价 {{price}}。",
+    },
+    order_partly_filled: {
+      title: "订单部分成交",
+      body: "您的 {{code}} {{side}}单已成交 {{filled}} / {{quantity}}，成交均价 {{price}}。",
+    },
+    side_buy: "买",
+    side_sell: "卖",
   },
 };
 

@@ -9,6 +9,7 @@ import { ApiError } from "../../http/errors.ts";
 import { freeze, type Movement, type Posting, postMany } from "../../ledger/ledger.ts";
 import type { CustomerLevels } from "../../market/engine.ts";
 import type { MarketView } from "../../market/view.ts";
+import { signedIn } from "../../push/service.ts";
 import { STALE_AFTER_MS } from "../prices.ts";
 import { engineState, orders, tradingParams } from "../tables.ts";
 import { OrderBook } from "./book.ts";
@@ -709,6 +710,37 @@ export function createSpotMatcher() {
     }
 
     /**
+     * A push notification for each customer order that traded in this batch (platform/push
+     * words and sends it once the batch commits): filled, or how much of it is.
+     */
+    fillNotices(rows: Map<number, OrderRow>) {
+      const traded = new Set<number>();
+      for (const t of this.trades) {
+        if (t.taker_order_id !== null) traded.add(t.taker_order_id);
+        if (t.maker_order_id !== null) traded.add(t.maker_order_id);
+      }
+      return [...traded].flatMap((id) => {
+        const row = rows.get(id);
+        if (!row) return [];
+        const precision = pricePrecision(row.code);
+        return [
+          {
+            userId: row.userId,
+            type: row.status === "filled" ? "order_filled" : "order_partly_filled",
+            params: {
+              id,
+              code: row.code.toUpperCase(),
+              side: row.side,
+              filled: row.filledQuantity,
+              quantity: row.quantity,
+              price: row.fillPrice ? D(row.fillPrice).toDecimalPlaces(precision).toFixed() : "—",
+            },
+          },
+        ];
+      });
+    }
+
+    /**
      * Writes the batch: new orders, changed orders, trades and the log entry (their rows as JSON
      * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
      * as now stored, built from what the engine holds.
@@ -752,7 +784,11 @@ export function createSpotMatcher() {
               taker_user_id int, maker_order_id int, maker_user_id int, taker_side text, price numeric,
               quantity numeric, taker_fee numeric, maker_fee numeric)),
           lg as (insert into engine_log (seq, entry)
-            select ${seq}, ${JSON.stringify(log)}::jsonb where ${logged})`;
+            select ${seq}, ${JSON.stringify(log)}::jsonb where ${logged}),
+          pu as (insert into push_outbox (subscription_id, type, params)
+            select s.id, r.type, r.params from json_to_recordset(${JSON.stringify(this.fillNotices(rows))}::json)
+              as r("userId" int, type text, params jsonb)
+            join push_subscriptions s on s.user_id = r."userId" where ${signedIn})`;
       await postMany(tx, this.movements, {
         insufficientKey: "wallet.insufficient",
         field: "quantity",
