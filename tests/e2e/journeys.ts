@@ -4,15 +4,25 @@
  * and off (every spec file runs in both projects). `tests/journey-map.test.ts` checks that each
  * line of the spec is covered, that each named journey exists, and that its file starts from a
  * fresh account; a function added to the spec without a journey fails it.
+ *
+ * Languages (issue 19: "in English and one more language per journey"): the `js` project walks
+ * every journey in English; the `nojs` project walks a journey in its `lang` (tests/e2e/support.ts
+ * sets the `lng` cookie and gives the test `lang` and `t`). The languages rotate through the nine
+ * that are not English, in this list's order, over the journeys whose files read their screens
+ * through `t`; a journey without `lang` has not been converted yet and is English in both projects.
+ * cheap-phone.spec.ts picks its own languages (all ten over its two projects) and has none here.
  */
-export type Journey = { file: string; test: string };
+import type { Lang } from "../../platform/contract/languages.ts";
+
+export type Journey = { file: string; test: string; lang?: Lang };
 export type SpecFunction = {
   /** Words of the spec's line, exactly as the spec writes them. */
   spec: string;
   journeys: Journey[];
 };
 
-const j = (file: string, test: string): Journey => ({ file, test });
+const j = (file: string, test: string, lang?: Lang): Journey =>
+  lang ? { file, test, lang } : { file, test };
 
 export const JOURNEYS: SpecFunction[] = [
   {
@@ -44,10 +54,12 @@ export const JOURNEYS: SpecFunction[] = [
       j(
         "trade.spec.ts",
         "a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in the records",
+        "ru",
       ),
       j(
         "trade.spec.ts",
         "nothing typed is lost: not when the page's script starts, nor by choosing a leverage",
+        "es",
       ),
       j(
         "cheap-phone.spec.ts",
@@ -56,6 +68,7 @@ export const JOURNEYS: SpecFunction[] = [
       j(
         "funds.spec.ts",
         "an empty wallet is said before an order, and the review refuses it before the confirmation",
+        "pt",
       ),
     ],
   },
@@ -65,10 +78,12 @@ export const JOURNEYS: SpecFunction[] = [
       j(
         "trade.spec.ts",
         "a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in the records",
+        "ru",
       ),
       j(
         "trade.spec.ts",
         "limit orders placed and cancelled, no more confirmation, cancel-all, close-all; a spot buy",
+        "vn",
       ),
     ],
   },
@@ -201,6 +216,13 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "When a logged-out user tries to trade, a prompt asks whether to continue to log in",
-    journeys: [j("trade.spec.ts", "a visitor sees the market, and Buy asks to continue to log in")],
+    journeys: [j("trade.spec.ts", "a visitor sees the market, and Buy asks to continue to log in", "pt")],
   },
 ];
+
+/** The language the `nojs` project walks a journey in, or undefined when it walks it in English. */
+export function journeyLang(file: string, test: string): Lang | undefined {
+  for (const { journeys } of JOURNEYS)
+    for (const journey of journeys) if (journey.file === file && journey.test === test) return journey.lang;
+  return undefined;
+}
