@@ -55,7 +55,6 @@ const STILL_ENGLISH = [
   "sign-in.spec.ts",
   "support-chat.spec.ts",
   "timed.spec.ts",
-  "wallet.spec.ts",
 ];
 
 describe("the journey map", () => {

@@ -93,11 +93,13 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "Wallet records in three kinds (recharge, withdraw, other)",
-    journeys: [j("wallet.spec.ts", "assets: the balance, the switches, a transfer and a conversion")],
+    journeys: [j("wallet.spec.ts", "assets: the balance, the switches, a transfer and a conversion", "zh")],
   },
   {
     spec: "Recharge address with QR code",
-    journeys: [j("wallet.spec.ts", "deposit: address, QR code, memo, and a bank deposit waiting for review")],
+    journeys: [
+      j("wallet.spec.ts", "deposit: address, QR code, memo, and a bank deposit waiting for review", "tw"),
+    ],
   },
   {
     spec: "Withdrawal",
@@ -105,13 +107,14 @@ export const JOURNEYS: SpecFunction[] = [
       j(
         "wallet.spec.ts",
         "withdraw: held back until the preconditions are met, then reviewed by the operator",
+        "ja",
       ),
     ],
   },
   {
     spec: "Transfer between accounts. Exchange",
     journeys: [
-      j("wallet.spec.ts", "assets: the balance, the switches, a transfer and a conversion"),
+      j("wallet.spec.ts", "assets: the balance, the switches, a transfer and a conversion", "zh"),
       j("cheap-phone.spec.ts", "moves money to the contract wallet and converts USDT to BTC"),
       j(
         "bossex.spec.ts",
