@@ -44,7 +44,6 @@ const STILL_ENGLISH = [
   "accounts.spec.ts",
   "bossex.spec.ts",
   "content.spec.ts",
-  "earn.spec.ts",
   "kyc.spec.ts",
   "market.spec.ts",
   "matching.spec.ts",

@@ -166,19 +166,23 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "launchpad subscriptions and records",
     journeys: [
-      j("earn.spec.ts", "launchpad: a live project's subscription within the limits, in my records"),
+      j("earn.spec.ts", "launchpad: a live project's subscription within the limits, in my records", "kr"),
     ],
   },
   {
     spec: "staking records, mining pool participation and exit",
     journeys: [
-      j("earn.spec.ts", "mining pool: each limit refused with its own message, a join within them, an exit"),
+      j(
+        "earn.spec.ts",
+        "mining pool: each limit refused with its own message, a join within them, an exit",
+        "ru",
+      ),
       j("cheap-phone.spec.ts", "joins a mining pool and finds it in the records"),
     ],
   },
   {
     spec: "web-home daily rewards",
-    journeys: [j("earn.spec.ts", "daily check-in: claimed once, refused the second time the same day")],
+    journeys: [j("earn.spec.ts", "daily check-in: claimed once, refused the second time the same day", "es")],
   },
   {
     spec: "customer service",

@@ -9,7 +9,14 @@ import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
 export function say(lang: Lang) {
   const text = (key: string, vars: Record<string, string | number> = {}): string => {
     let node: unknown = resources[lang];
-    for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+    const parts = key.split(".");
+    for (const part of parts.slice(0, -1)) node = (node as Record<string, unknown> | undefined)?.[part];
+    const last = parts.at(-1) ?? "";
+    const family = node as Record<string, unknown> | undefined;
+    // A plural family (`lock_days_one`, `lock_days_other`…): the form the language uses for `count`.
+    const form =
+      typeof vars.count === "number" ? new Intl.PluralRules(LANGUAGE_INFO[lang].tag).select(vars.count) : "";
+    node = family?.[last] ?? family?.[`${last}_${form}`] ?? family?.[`${last}_other`];
     if (typeof node !== "string") throw new Error(`no text for ${key} in ${lang}`);
     return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
       if (!(name in vars)) throw new Error(`${key} in ${lang} needs {{${name}}}`);
