@@ -49,7 +49,6 @@ const STILL_ENGLISH = [
   "matching.spec.ts",
   "messages.spec.ts",
   "referral.spec.ts",
-  "security.spec.ts",
   "shell.spec.ts",
   "sign-in.spec.ts",
   "support-chat.spec.ts",

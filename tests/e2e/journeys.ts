@@ -124,20 +124,17 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "fund password set and change",
-    journeys: [j("security.spec.ts", "sets and changes the fund password, with every message")],
+    journeys: [j("security.spec.ts", "sets and changes the fund password, with every message", "ru")],
   },
   {
     spec: "Google authenticator binding (6-digit code, 30-second refresh, key backup)",
     journeys: [
-      j(
-        "security.spec.ts",
-        "binds Google Authenticator with the key shown, and then signing in asks for a code",
-      ),
+      j("security.spec.ts", "binds Google Authenticator with the key shown, and then signing in asks for a code", "es"),
     ],
   },
   {
     spec: "withdrawal address management (add, delete)",
-    journeys: [j("security.spec.ts", "adds and deletes a withdrawal address")],
+    journeys: [j("security.spec.ts", "adds and deletes a withdrawal address", "pt")],
   },
   {
     spec: "Primary and advanced identity verification",
