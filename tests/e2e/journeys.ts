@@ -138,7 +138,7 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "Primary and advanced identity verification",
-    journeys: [j("kyc.spec.ts", "primary and advanced verification, reviewed by the operator CLI")],
+    journeys: [j("kyc.spec.ts", "primary and advanced verification, reviewed by the operator CLI", "vn")],
   },
   {
     spec: "Promotion and referral (invite code)",
@@ -204,7 +204,7 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "Login is offered via the app, via a wallet-connect browser, or via Google or Apple",
     journeys: [
-      j("accounts.spec.ts", "register by e-mail, sign out, fail a login, sign in again"),
+      j("accounts.spec.ts", "register by e-mail, sign out, fail a login, sign in again", "tw"),
       j("cheap-phone.spec.ts", "signs up by e-mail on a slow phone and gets demo funds"),
       j("sign-in.spec.ts", "a browser wallet signs in with one button"),
       j(
@@ -216,7 +216,7 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "The invite code is requested at registration",
-    journeys: [j("accounts.spec.ts", "an invite link fills the invite code in")],
+    journeys: [j("accounts.spec.ts", "an invite link fills the invite code in", "es")],
   },
   {
     spec: "When a logged-out user tries to trade, a prompt asks whether to continue to log in",
