@@ -129,7 +129,11 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "Google authenticator binding (6-digit code, 30-second refresh, key backup)",
     journeys: [
-      j("security.spec.ts", "binds Google Authenticator with the key shown, and then signing in asks for a code", "es"),
+      j(
+        "security.spec.ts",
+        "binds Google Authenticator with the key shown, and then signing in asks for a code",
+        "es",
+      ),
     ],
   },
   {
@@ -206,12 +210,16 @@ export const JOURNEYS: SpecFunction[] = [
     journeys: [
       j("accounts.spec.ts", "register by e-mail, sign out, fail a login, sign in again", "tw"),
       j("cheap-phone.spec.ts", "signs up by e-mail on a slow phone and gets demo funds"),
+      // Its button needs JavaScript (skipped in nojs): English only; the pasted signature below
+      // walks the same wallet sign-in in both projects.
       j("sign-in.spec.ts", "a browser wallet signs in with one button"),
+      j("sign-in.spec.ts", "paste the signature made in the wallet app (works without JavaScript)", "ja"),
       j(
         "sign-in.spec.ts",
         "Google: a new account, back where the visitor was going; the same account next time",
+        "kr",
       ),
-      j("sign-in.spec.ts", "Apple: its answer arrives as a cross-site POST (form_post) and signs in"),
+      j("sign-in.spec.ts", "Apple: its answer arrives as a cross-site POST (form_post) and signs in", "ru"),
     ],
   },
   {
