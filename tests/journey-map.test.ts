@@ -49,7 +49,6 @@ const STILL_ENGLISH = [
   "referral.spec.ts",
   "shell.spec.ts",
   "support-chat.spec.ts",
-  "timed.spec.ts",
 ];
 
 /** Journeys that need JavaScript: the nojs project, which walks the second language, skips them. */

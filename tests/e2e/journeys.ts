@@ -89,7 +89,7 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "Timed contract screen: period number, countdown, previous results, bullish/bearish choice, bet fee, odds, expected profit or loss",
-    journeys: [j("timed.spec.ts", "an up and a down bet settle against the recorded ticks")],
+    journeys: [j("timed.spec.ts", "an up and a down bet settle against the recorded ticks", "id")],
   },
   {
     spec: "Wallet records in three kinds (recharge, withdraw, other)",
