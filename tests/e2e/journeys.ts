@@ -116,10 +116,7 @@ export const JOURNEYS: SpecFunction[] = [
     journeys: [
       j("wallet.spec.ts", "assets: the balance, the switches, a transfer and a conversion", "zh"),
       j("cheap-phone.spec.ts", "moves money to the contract wallet and converts USDT to BTC"),
-      j(
-        "bossex.spec.ts",
-        "block desk: found from Convert, its minimum refused with the reason, a large conversion at its fee",
-      ),
+      j("bossex.spec.ts", "block desk: found from Convert, its minimum refused with the reason, a large conversion at its fee", "kr"),
     ],
   },
   {
@@ -159,7 +156,7 @@ export const JOURNEYS: SpecFunction[] = [
       ),
     ],
   },
-  { spec: "message center", journeys: [j("messages.spec.ts", "a user reads and clears their messages")] },
+  { spec: "message center", journeys: [j("messages.spec.ts", "a user reads and clears their messages", "tw")] },
   {
     spec: "academy",
     journeys: [j("content.spec.ts", "a user reads notices, news and academy articles in Japanese")],
