@@ -36,12 +36,12 @@ export const JOURNEYS: SpecFunction[] = [
   },
   {
     spec: "Markets: favorites, spot and futures listings",
-    journeys: [j("market.spec.ts", "the markets screen searches, sorts and keeps favorites")],
+    journeys: [j("market.spec.ts", "the markets screen searches, sorts and keeps favorites", "tw")],
   },
   {
     spec: "K-line and depth charts; order book",
     journeys: [
-      j("market.spec.ts", "the chart screen draws months of candles, the depth chart, the book and trades"),
+      j("market.spec.ts", "the chart screen draws months of candles, the depth chart, the book and trades", "ja"),
       j(
         "matching.spec.ts",
         "a resting order shows in the public book and another customer's order meets part of it, at its price",
