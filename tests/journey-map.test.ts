@@ -42,8 +42,6 @@ const phrases = (line: string) =>
  */
 const STILL_ENGLISH = [
   "content.spec.ts",
-  "matching.spec.ts",
-  "referral.spec.ts",
   "shell.spec.ts",
   "support-chat.spec.ts",
 ];

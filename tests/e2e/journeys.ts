@@ -42,10 +42,7 @@ export const JOURNEYS: SpecFunction[] = [
     spec: "K-line and depth charts; order book",
     journeys: [
       j("market.spec.ts", "the chart screen draws months of candles, the depth chart, the book and trades", "ja"),
-      j(
-        "matching.spec.ts",
-        "a resting order shows in the public book and another customer's order meets part of it, at its price",
-      ),
+      j("matching.spec.ts", "a resting order shows in the public book and another customer's order meets part of it, at its price", "kr"),
     ],
   },
   {
@@ -144,16 +141,13 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "Promotion and referral (invite code)",
     journeys: [
-      j("referral.spec.ts", "an invite link prefills registration, and the inviter sees who joined"),
+      j("referral.spec.ts", "an invite link prefills registration, and the inviter sees who joined", "id"),
     ],
   },
   {
     spec: "authorization code",
     journeys: [
-      j(
-        "referral.spec.ts",
-        "a user becomes an agent with an authorization code and a pasted wallet signature",
-      ),
+      j("referral.spec.ts", "a user becomes an agent with an authorization code and a pasted wallet signature", "zh"),
     ],
   },
   { spec: "message center", journeys: [j("messages.spec.ts", "a user reads and clears their messages", "tw")] },
