@@ -179,10 +179,7 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "customer service",
     journeys: [
-      j(
-        "support-chat.spec.ts",
-        "a customer writes with an image, an operator answers from the console, the customer sees it",
-      ),
+      j("support-chat.spec.ts", "a customer writes with an image, an operator answers from the console, the customer sees it", "pt"),
       j("shell.spec.ts", "customer service lists the site's contacts"),
     ],
   },
