@@ -42,7 +42,6 @@ const phrases = (line: string) =>
  */
 const STILL_ENGLISH = [
   "content.spec.ts",
-  "shell.spec.ts",
 ];
 
 /** Journeys that need JavaScript: the nojs project, which walks the second language, skips them. */

@@ -28,10 +28,7 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "Five tabs: / (Home), /tradeing (Trades), /coinlist (Staking or mining pool), /asset (Assets), /center (Mine)",
     journeys: [
-      j(
-        "shell.spec.ts",
-        "home shows the header, the shortcut grid and the five tabs, with no sideways scroll",
-      ),
+      j("shell.spec.ts", "home shows the header, the shortcut grid and the five tabs, with no sideways scroll", "zh"),
     ],
   },
   {
@@ -180,18 +177,18 @@ export const JOURNEYS: SpecFunction[] = [
     spec: "customer service",
     journeys: [
       j("support-chat.spec.ts", "a customer writes with an image, an operator answers from the console, the customer sees it", "pt"),
-      j("shell.spec.ts", "customer service lists the site's contacts"),
+      j("shell.spec.ts", "customer service lists the site's contacts", "vn"),
     ],
   },
   {
     spec: "language selection",
     journeys: [
-      j("shell.spec.ts", "switching language is a plain form post that sticks, in all ten languages"),
+      j("shell.spec.ts", "switching language is a plain form post that sticks, in all ten languages", "id"),
     ],
   },
   {
     spec: "protocol pages (terms, privacy)",
-    journeys: [j("shell.spec.ts", "terms and privacy read in the chosen language")],
+    journeys: [j("shell.spec.ts", "terms and privacy read in the chosen language", "tw")],
   },
   {
     spec: "Login is offered via the app, via a wallet-connect browser, or via Google or Apple",
