@@ -365,7 +365,7 @@ export function OrderForm({
               </button>
             ) : (
               <button
-                key={n}
+                key={share}
                 type="submit"
                 formMethod="get"
                 name="pct"
