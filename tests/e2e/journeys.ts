@@ -9,8 +9,9 @@
  * every journey in English; the `nojs` project walks a journey in its `lang` (tests/e2e/support.ts
  * sets the `lng` cookie and gives the test `lang` and `t`). The languages rotate through the nine
  * that are not English, in this list's order, over the journeys whose files read their screens
- * through `t`; a journey without `lang` has not been converted yet and is English in both projects.
- * cheap-phone.spec.ts picks its own languages (all ten over its two projects) and has none here.
+ * through `t`. Without `lang`: cheap-phone.spec.ts picks its own languages (all ten over its two
+ * projects), the academy journey reads Japanese in both projects, and the browser wallet's
+ * one-button sign-in needs JavaScript (the nojs project skips it), so it is English only.
  */
 import type { Lang } from "../../platform/contract/languages.ts";
 
@@ -28,7 +29,11 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "Five tabs: / (Home), /tradeing (Trades), /coinlist (Staking or mining pool), /asset (Assets), /center (Mine)",
     journeys: [
-      j("shell.spec.ts", "home shows the header, the shortcut grid and the five tabs, with no sideways scroll", "zh"),
+      j(
+        "shell.spec.ts",
+        "home shows the header, the shortcut grid and the five tabs, with no sideways scroll",
+        "zh",
+      ),
     ],
   },
   {
@@ -38,8 +43,16 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "K-line and depth charts; order book",
     journeys: [
-      j("market.spec.ts", "the chart screen draws months of candles, the depth chart, the book and trades", "ja"),
-      j("matching.spec.ts", "a resting order shows in the public book and another customer's order meets part of it, at its price", "kr"),
+      j(
+        "market.spec.ts",
+        "the chart screen draws months of candles, the depth chart, the book and trades",
+        "ja",
+      ),
+      j(
+        "matching.spec.ts",
+        "a resting order shows in the public book and another customer's order meets part of it, at its price",
+        "kr",
+      ),
     ],
   },
   {
@@ -110,7 +123,11 @@ export const JOURNEYS: SpecFunction[] = [
     journeys: [
       j("wallet.spec.ts", "assets: the balance, the switches, a transfer and a conversion", "zh"),
       j("cheap-phone.spec.ts", "moves money to the contract wallet and converts USDT to BTC"),
-      j("bossex.spec.ts", "block desk: found from Convert, its minimum refused with the reason, a large conversion at its fee", "kr"),
+      j(
+        "bossex.spec.ts",
+        "block desk: found from Convert, its minimum refused with the reason, a large conversion at its fee",
+        "kr",
+      ),
     ],
   },
   {
@@ -144,10 +161,17 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "authorization code",
     journeys: [
-      j("referral.spec.ts", "a user becomes an agent with an authorization code and a pasted wallet signature", "zh"),
+      j(
+        "referral.spec.ts",
+        "a user becomes an agent with an authorization code and a pasted wallet signature",
+        "zh",
+      ),
     ],
   },
-  { spec: "message center", journeys: [j("messages.spec.ts", "a user reads and clears their messages", "tw")] },
+  {
+    spec: "message center",
+    journeys: [j("messages.spec.ts", "a user reads and clears their messages", "tw")],
+  },
   {
     spec: "academy",
     journeys: [j("content.spec.ts", "a user reads notices, news and academy articles in Japanese")],
@@ -176,7 +200,11 @@ export const JOURNEYS: SpecFunction[] = [
   {
     spec: "customer service",
     journeys: [
-      j("support-chat.spec.ts", "a customer writes with an image, an operator answers from the console, the customer sees it", "pt"),
+      j(
+        "support-chat.spec.ts",
+        "a customer writes with an image, an operator answers from the console, the customer sees it",
+        "pt",
+      ),
       j("shell.spec.ts", "customer service lists the site's contacts", "vn"),
     ],
   },
