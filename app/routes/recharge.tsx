@@ -11,6 +11,7 @@ import { networksByCoin, pick } from "../.server/wallet.ts";
 import { CopyButton } from "../components/copy-button.tsx";
 import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { Chips, InfoRow, Notice, Tabs } from "../components/wallet.tsx";
 import { fiatRechargeForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -93,6 +94,7 @@ export default function Recharge({ loaderData, actionData }: Route.ComponentProp
 }
 
 function CryptoDeposit({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const n = useNumbers();
   const { t } = useTranslation("wallet");
   const { coins, networks, deposit, qr } = data;
   if (!deposit) return null;
@@ -109,7 +111,7 @@ function CryptoDeposit({ data }: { data: Route.ComponentProps["loaderData"] }) {
       <h2 className="mt-4 mb-2 text-sm text-muted">{t("network")}</h2>
       <Chips
         label={t("network")}
-        options={networks.map((n) => ({ value: n, label: n }))}
+        options={networks.map((net) => ({ value: net, label: net }))}
         current={network}
         href={(n) => `?coin=${coin}&network=${n}`}
       />
@@ -153,7 +155,7 @@ function CryptoDeposit({ data }: { data: Route.ComponentProps["loaderData"] }) {
       <Notice>{t("network_warning", { coin, network })}</Notice>
       <dl className="card mt-3 text-sm">
         <InfoRow label={t("min_deposit")}>
-          {deposit.min_deposit} {coin}
+          {n.qty(deposit.min_deposit)} {coin}
         </InfoRow>
         <InfoRow label={t("confirmations")}>{deposit.confirmations}</InfoRow>
       </dl>

@@ -126,6 +126,16 @@ function RecordList({ kind, records }: { kind: RecordKindName; records: RecordPa
   );
 }
 
+/**
+ * The platform writes a conversion as "100 USDT → 0.00105 BTC": its amounts are shown as the
+ * page's language writes numbers. Anything else is shown as it came.
+ */
+function conversion(detail: string, qty: (value: string) => string) {
+  const sides = detail.split(" → ").map((side) => /^(\d+(?:\.\d+)?) (\S+)$/.exec(side));
+  if (sides.length !== 2 || sides.some((side) => !side)) return detail;
+  return sides.map((side) => `${qty(side?.[1] ?? "")} ${side?.[2]}`).join(" → ");
+}
+
 function RecordDetail({ record: r }: { record: WalletRecord }) {
   const n = useNumbers();
   const { t } = useTranslation("wallet");
@@ -167,7 +177,7 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
             {n.amount(r.detail)} {r.coin}
           </InfoRow>
         )}
-        {r.type === "exchange" && <InfoRow label={t("conversion")}>{r.detail}</InfoRow>}
+        {r.type === "exchange" && <InfoRow label={t("conversion")}>{conversion(r.detail, n.qty)}</InfoRow>}
         {r.type === "transfer" && (
           <InfoRow label={t("direction")}>
             {walletName(fromWallet)} → {walletName(toWallet)}

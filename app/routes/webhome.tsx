@@ -58,14 +58,14 @@ export default function WebHome({ loaderData }: Route.ComponentProps) {
                     ? "border-up/50 bg-up/10"
                     : "border-line"
               }`}
-              aria-label={t(`day_states.${d.state}`, { day: d.day, amount: d.reward })}
+              aria-label={t(`day_states.${d.state}`, { day: d.day, amount: n.amount(d.reward, 0) })}
             >
               <span className="text-[11px] text-muted">{t("day_short", { day: d.day })}</span>
               <span className={d.state === "claimed" ? "up" : d.state === "today" ? "text-accent" : ""}>
                 {d.state === "claimed" ? (
                   <Icon name="check" size={16} />
                 ) : (
-                  <span className="text-xs font-semibold">{d.reward}</span>
+                  <span className="text-xs font-semibold">{n.amount(d.reward, 0)}</span>
                 )}
               </span>
             </li>

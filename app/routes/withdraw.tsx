@@ -389,14 +389,14 @@ function WithdrawForm({
         />
         <dl className="card mt-4 text-sm">
           <InfoRow label={t("min_withdraw")}>
-            {minimum} {coin}
+            {n.qty(minimum)} {coin}
           </InfoRow>
           <InfoRow label={t("network_fee")}>
-            {fee} {coin}
+            {n.qty(fee)} {coin}
           </InfoRow>
           <InfoRow label={t("receive")} strong>
             <output aria-live="polite" data-testid="receive">
-              {receive ? `${receive} ${coin}` : "—"}
+              {receive ? `${n.qty(receive)} ${coin}` : "—"}
             </output>
           </InfoRow>
         </dl>
@@ -542,14 +542,14 @@ function FiatWithdrawForm({
       <FundsNotice coin={coin} available={available} transferTo="spot" className="mt-2" />
       <dl className="card mt-4 text-sm">
         <InfoRow label={t("min_withdraw")}>
-          {terms.min_withdraw} {coin}
+          {n.qty(terms.min_withdraw)} {coin}
         </InfoRow>
         <InfoRow label={t("fee")}>
-          {fee} {coin}
+          {n.qty(fee)} {coin}
         </InfoRow>
         <InfoRow label={t("receive")} strong>
           <output aria-live="polite" data-testid="receive">
-            {receive ? `${receive} ${coin}` : "—"}
+            {receive ? `${n.qty(receive)} ${coin}` : "—"}
           </output>
         </InfoRow>
       </dl>

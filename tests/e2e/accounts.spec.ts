@@ -10,25 +10,28 @@ import {
   uniquePhone,
 } from "./support.ts";
 
+// Accounts with JavaScript on and off; the journeys in English (js) and in their language (nojs,
+// tests/e2e/journeys.ts).
 test.describe("accounts", () => {
-  test("register by e-mail, sign out, fail a login, sign in again", async ({ page }, info) => {
+  test("register by e-mail, sign out, fail a login, sign in again", async ({ page, t }, info) => {
     const email = await registerByEmail(page);
-    await expect(page.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
-    await page.getByRole("link", { name: "Continue" }).click();
-    await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: t("auth.registered_heading") })).toBeVisible();
+    await page.getByRole("link", { name: t("auth.continue") }).click();
+    await expect(page.getByRole("link", { name: t("common.actions.register") })).toHaveCount(0);
 
     await page.goto("/center");
     await expect(page.getByText(email)).toBeVisible();
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("status")).toHaveText("You have logged out");
+    await page.getByRole("button", { name: t("account.logout") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("auth.logged_out"));
 
     await login(page, email, "Wrong1234");
-    await expect(page.getByRole("alert").first()).toContainText("The account or password is incorrect");
+    await expect(page.getByRole("alert").first()).toContainText(t("messages.identity.login_failed"));
     // The server never sends a password back into a page.
-    if (info.project.name === "nojs") await expect(page.getByLabel("Password")).toHaveValue("");
+    if (info.project.name === "nojs")
+      await expect(page.getByLabel(t("auth.password"), { exact: true })).toHaveValue("");
 
     await login(page, email);
-    await expect(page.getByRole("status")).toHaveText("Welcome back!");
+    await expect(page.getByRole("status")).toHaveText(t("auth.welcome_back"));
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -102,9 +105,9 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/register2$/);
   });
 
-  test("an invite link fills the invite code in", async ({ page }) => {
+  test("an invite link fills the invite code in", async ({ page, t }) => {
     await page.goto("/resgister?invite=abcd2345");
-    await expect(page.getByLabel("Invite code (optional)")).toHaveValue("ABCD2345");
+    await expect(page.getByLabel(t("auth.invite_code"), { exact: true })).toHaveValue("ABCD2345");
   });
 
   test("reset the password with a code; every device is signed out", async ({ page, browser }) => {

@@ -3,12 +3,12 @@ import { ops } from "./ops.ts";
 import { literally, say, sayPattern } from "./say.ts";
 import {
   type APIRequestContext,
-  type BrowserContext,
   codeFor,
   expect,
   PASSWORD,
   type Page,
   registerByEmail,
+  speak,
   test,
   uniqueEmail,
 } from "./support.ts";
@@ -28,14 +28,6 @@ const LANGS: Record<string, Lang[]> = {
   js: ["zh", "ja", "ru", "es", "kr"],
   nojs: ["tw", "vn", "id", "pt", "en"],
 };
-
-const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3111}`;
-
-/** The language a visitor picked (the `lng` cookie the language screen sets). */
-const speak = (context: BrowserContext, lang: Lang) =>
-  context.addCookies([
-    { name: "lng", value: Buffer.from(JSON.stringify(lang)).toString("base64"), url: baseURL },
-  ]);
 
 /** Chrome DevTools' "Slow 3G" and a CPU six times slower, for this page from now on. */
 async function cheapPhone(page: Page) {

@@ -1,6 +1,8 @@
+import { readNumber } from "./say.ts";
 import { expect, registerByEmail, test } from "./support.ts";
 
-const priceOf = (text: string | null) => Number((text ?? "").replace(/,/g, ""));
+// Market data with JavaScript on and off; the journeys in English (js) and in their language
+// (nojs, tests/e2e/journeys.ts).
 
 test.describe("market data", () => {
   test("home shows every tracked market with a price and its 24 h change", async ({ page }) => {
@@ -26,12 +28,12 @@ test.describe("market data", () => {
       .not.toBe(before.join("|"));
   });
 
-  test("the markets screen searches, sorts and keeps favorites", async ({ page }) => {
+  test("the markets screen searches, sorts and keeps favorites", async ({ page, lang, t }) => {
     await registerByEmail(page);
     await page.goto("/markets");
     await page.getByRole("searchbox").fill("sol");
     await page.getByRole("searchbox").press("Enter");
-    const rows = page.getByRole("table", { name: "Spot" }).getByRole("row");
+    const rows = page.getByRole("table", { name: t("market.spot") }).getByRole("row");
     await expect(rows).toHaveCount(2); // the header and SOL
     await page.goto("/markets?sort=change&dir=desc");
     const changes = await page
@@ -39,37 +41,44 @@ test.describe("market data", () => {
       .getByRole("row")
       .locator("[role=cell]:last-child") // the 24h change (a favourite star leads each row)
       .allTextContents();
-    const values = changes.map((c) => Number.parseFloat(c));
+    const values = changes.map((c) => readNumber(lang, c));
     // Sorted by the server's snapshot; with JavaScript the figures then move a little live.
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThanOrEqual((values[i - 1] ?? 0) + 0.3);
 
-    await page.getByRole("button", { name: "Add ETH/USDT to favorites" }).click();
-    await expect(page.getByRole("status")).toHaveText("Added to favorites");
+    await page.getByRole("button", { name: t("market.star", { pair: "ETH/USDT" }) }).click();
+    await expect(page.getByRole("status")).toHaveText(t("market.favorite_added"));
     await page.goto("/markets?tab=favorites");
     await expect(
-      page.getByRole("table", { name: "Favorites" }).getByText("ETH", { exact: true }),
+      page.getByRole("table", { name: t("market.favorites") }).getByText("ETH", { exact: true }),
     ).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("button", { name: "Remove ETH/USDT from favorites" })).toBeVisible();
+    await expect(page.getByRole("button", { name: t("market.unstar", { pair: "ETH/USDT" }) })).toBeVisible();
   });
 
   test("the chart screen draws months of candles, the depth chart, the book and trades", async ({
     page,
+    lang,
+    t,
   }, info) => {
     await registerByEmail(page);
     await page.goto("/linegraph?code=eth/usdt&interval=1d");
     await expect(page.getByRole("heading", { name: "ETH/USDT" })).toBeVisible();
     await expect(page.getByRole("link", { name: "1d" })).toHaveAttribute("aria-current", "true");
-    const chart = page.getByRole("region", { name: /Price chart of ETH\/USDT/ });
+    const chart = page.getByRole("region", {
+      name: t("market.chart_label", { pair: "ETH/USDT", interval: "1d" }),
+    });
     if (info.project.name === "js") {
       await expect(chart.locator("canvas").first()).toBeVisible();
     } else {
       expect(await chart.locator("svg rect").count()).toBeGreaterThan(100);
     }
-    await expect(page.getByRole("img", { name: "Depth" }).locator("path")).toHaveCount(2);
-    const book = page.getByRole("region", { name: "Order book" }).getByRole("table").first();
+    await expect(page.getByRole("img", { name: t("market.depth_chart") }).locator("path")).toHaveCount(2);
+    const book = page
+      .getByRole("region", { name: t("market.order_book") })
+      .getByRole("table")
+      .first();
     expect(await book.getByRole("row").count()).toBeGreaterThan(10);
     const last = page.locator("p.text-3xl");
-    expect(priceOf(await last.textContent())).toBeGreaterThan(100);
+    expect(readNumber(lang, await last.textContent())).toBeGreaterThan(100);
   });
 });

@@ -1,3 +1,4 @@
+import { numbers } from "../../app/components/numbers.tsx";
 import { ops } from "./ops.ts";
 import {
   type APIRequestContext,
@@ -14,7 +15,8 @@ import {
 // limit priced through the market fills at the book's price (not the customer's limit) after a
 // confirmation that says so — for spot orders a page of its own without JavaScript (issue 19,
 // defect 5) —, and a customer's resting order shows in the public book and is met, in part, by
-// another customer's order at its own price.
+// another customer's order at its own price. That journey in English (js) and in its language
+// (nojs, tests/e2e/journeys.ts).
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -108,7 +110,10 @@ test("a spot limit through the market: a confirmation (a page without JavaScript
 test("a resting order shows in the public book and another customer's order meets part of it, at its price", async ({
   page,
   request,
+  lang,
+  t,
 }, info) => {
+  const n = numbers(lang);
   // A market of its own per project, whose platform liquidity an operator has set 2 % outside the
   // reference prices: a customer's order resting at the middle is the best ask, and the moving
   // simulated market cannot cross it with the liquidity before the other customer arrives.
@@ -124,8 +129,8 @@ test("a resting order shows in the public book and another customer's order meet
 
   // The public book on the trade screen shows it: the best ask, the customer's 0.1.
   await page.goto(`/tradeing?code=${code}&mode=spot`);
-  const book = page.getByRole("table", { name: "Sell orders" });
-  await expect(book.getByRole("row").filter({ hasText: money(Number(price)) })).toContainText("0.1");
+  const book = page.getByRole("table", { name: t("trade.book_asks") });
+  await expect(book.getByRole("row").filter({ hasText: n.usdt(price) })).toContainText(n.qty("0.1"));
 
   // Another customer's buy at that price meets it: at the resting order's price, as the taker.
   const met = await buyer("/spot/order", { code, type: "limit", side: "buy", price, quantity: "0.04" });
@@ -135,15 +140,15 @@ test("a resting order shows in the public book and another customer's order meet
 
   // The seller's order: met in part, at its own price, as the maker; the rest still rests.
   await page.goto(`/orderdetails?id=${made.id}`);
-  await expect(page.getByTestId("filled")).toHaveText("0.04 / 0.1");
-  await expect(page.getByTestId("avg-price")).toHaveText(money(Number(made.price)));
-  const fills = page.getByRole("region", { name: "Fills" }).getByRole("listitem");
+  await expect(page.getByTestId("filled")).toHaveText(`${n.qty("0.04")} / ${n.qty("0.1")}`);
+  await expect(page.getByTestId("avg-price")).toHaveText(n.usdt(made.price));
+  const fills = page.getByRole("region", { name: t("trade.fills_title") }).getByRole("listitem");
   await expect(fills).toHaveCount(1);
-  await expect(fills.first()).toContainText("Maker: your resting order was met");
-  await expect(fills.first()).toContainText("0.04");
-  await expect(fills.first()).toContainText(money(Number(made.price)));
+  await expect(fills.first()).toContainText(t("trade.fill_roles.maker"));
+  await expect(fills.first()).toContainText(n.qty("0.04"));
+  await expect(fills.first()).toContainText(n.usdt(made.price));
   // The open orders list says how much of it is filled.
   await page.goto(`/tradeing?code=${code}&mode=spot&tab=orders`);
-  await expect(page.getByTestId("filled").first()).toHaveText(/0\.04 \/ 0\.1/);
+  await expect(page.getByTestId("filled").first()).toHaveText(`${n.qty("0.04")} / ${n.qty("0.1")}`);
   expect((await seller("/spot/cancel", { id: made.id })).status_code).toBe(200);
 });

@@ -1,5 +1,5 @@
 import { resources } from "../../app/locales/index.ts";
-import type { Lang } from "../../platform/contract/languages.ts";
+import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
 
 /**
  * What the screens say in a language, from the same resources the app renders with: a journey
@@ -7,15 +7,24 @@ import type { Lang } from "../../platform/contract/languages.ts";
  * (`trade.buy_long`, `messages.trading.order_placed`); `{{name}}` is filled from `vars`.
  */
 export function say(lang: Lang) {
-  return (key: string, vars: Record<string, string | number> = {}): string => {
+  const text = (key: string, vars: Record<string, string | number> = {}): string => {
     let node: unknown = resources[lang];
-    for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+    const parts = key.split(".");
+    for (const part of parts.slice(0, -1)) node = (node as Record<string, unknown> | undefined)?.[part];
+    const last = parts.at(-1) ?? "";
+    const family = node as Record<string, unknown> | undefined;
+    // A plural family (`lock_days_one`, `lock_days_other`…): the form the language uses for `count`.
+    const form =
+      typeof vars.count === "number" ? new Intl.PluralRules(LANGUAGE_INFO[lang].tag).select(vars.count) : "";
+    node = family?.[last] ?? family?.[`${last}_${form}`] ?? family?.[`${last}_other`];
     if (typeof node !== "string") throw new Error(`no text for ${key} in ${lang}`);
     return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
       if (!(name in vars)) throw new Error(`${key} in ${lang} needs {{${name}}}`);
       return String(vars[name]);
     });
   };
+  // The language goes with it, for helpers that format or match more than a key.
+  return Object.assign(text, { lang });
 }
 
 /** A text as a pattern that matches it literally (for a label that goes on, like a checkbox's). */
@@ -41,4 +50,17 @@ export function sayPattern(lang: Lang) {
     for (const [mark, pattern] of Object.entries(marks)) source = source.split(mark).join(`(?:${pattern})`);
     return new RegExp(`^${source}$`);
   };
+}
+
+/**
+ * A number as a language writes it ("95 123,45", "95.123,45", "95,123.45") read back as a number:
+ * the language's grouping taken out, its decimal mark made a point. Anything else (a coin, a
+ * sign's space) is dropped.
+ */
+export function readNumber(lang: Lang, text: string | null): number {
+  const parts = new Intl.NumberFormat(LANGUAGE_INFO[lang].tag).formatToParts(12345.6);
+  const group = parts.find((p) => p.type === "group")?.value ?? ",";
+  const point = parts.find((p) => p.type === "decimal")?.value ?? ".";
+  const plain = (text ?? "").split(group).join("").split(point).join(".");
+  return Number(plain.replace(/[^\d.-]/g, ""));
 }

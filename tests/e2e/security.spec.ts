@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import { literally, type say, sayPattern } from "./say.ts";
 import {
   codeFor,
   expect,
@@ -14,146 +15,160 @@ import {
 
 // The security centre with JavaScript on and off: the fund password with every spec message,
 // Google Authenticator (the code computed from the key the page shows) and the sign-in step it
-// adds, withdrawal addresses, payment methods, and changing the login password.
+// adds, withdrawal addresses, payment methods, and changing the login password. The journeys in
+// English (js) and in their language (nojs, tests/e2e/journeys.ts).
 
 const FUND = "Fund2026ok";
 
-async function setFundPassword(page: Page) {
+async function setFundPassword(page: Page, t: ReturnType<typeof say>) {
   await page.goto("/modifyfundingpassword");
-  await page.getByLabel("New fund password").fill(FUND);
-  await page.getByLabel("Confirm fund password").fill(FUND);
-  await page.getByRole("button", { name: "Set fund password" }).click();
-  await expect(page.getByRole("status")).toHaveText("Fund password set");
+  await page.getByLabel(t("security.fund_new"), { exact: true }).fill(FUND);
+  await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill(FUND);
+  await page.getByRole("button", { name: t("security.fund_set_submit") }).click();
+  await expect(page.getByRole("status")).toHaveText(t("messages.security.fund_password_set"));
 }
+
+/** A row of the security centre: its title, then its state ("Fund password  Not set"). */
+const securityRow = (title: string, state: string) =>
+  new RegExp(`${literally(title).source}\\s+${literally(state).source}`);
 
 test.describe("security centre", () => {
   // Each journey registers an account and hashes several passwords (argon2id): give it time.
   test.describe.configure({ timeout: 90_000 });
 
-  test("sets and changes the fund password, with every message", async ({ page }) => {
+  test("sets and changes the fund password, with every message", async ({ page, lang, t }) => {
     await registerByEmail(page);
     await page.goto("/security");
-    await expect(page.getByRole("link", { name: /Fund password\s+Not set/ })).toBeVisible();
-    await page.getByRole("link", { name: /Fund password/ }).click();
+    await expect(
+      page.getByRole("link", { name: securityRow(t("security.row_fund_password"), t("security.not_set")) }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: literally(t("security.row_fund_password")) }).click();
     await expect(page).toHaveURL(/\/modifyfundingpassword$/);
 
-    const rule = "The fund password must be 8–20 letters and digits, with at least one of each";
-    await page.getByLabel("New fund password").fill("abc12");
-    await page.getByLabel("Confirm fund password").fill("abc12");
-    await page.getByRole("button", { name: "Set fund password" }).click();
+    const rule = t("messages.security.fund_password_rule");
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill("abc12");
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill("abc12");
+    await page.getByRole("button", { name: t("security.fund_set_submit") }).click();
     await expect(page.getByText(rule)).toBeVisible();
-    await page.getByLabel("New fund password").fill("Fund2026!");
-    await page.getByLabel("Confirm fund password").fill("Fund2026!");
-    await page.getByRole("button", { name: "Set fund password" }).click();
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill("Fund2026!");
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill("Fund2026!");
+    await page.getByRole("button", { name: t("security.fund_set_submit") }).click();
     await expect(page.getByText(rule)).toBeVisible();
-    await page.getByLabel("New fund password").fill(FUND);
-    await page.getByLabel("Confirm fund password").fill("Fund2026ko");
-    await page.getByRole("button", { name: "Set fund password" }).click();
-    await expect(page.getByText("The fund password entered twice is inconsistent")).toBeVisible();
-    await page.getByLabel("New fund password").fill(FUND);
-    await page.getByLabel("Confirm fund password").fill(FUND);
-    await page.getByRole("button", { name: "Set fund password" }).click();
-    await expect(page.getByRole("status")).toHaveText("Fund password set");
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill(FUND);
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill("Fund2026ko");
+    await page.getByRole("button", { name: t("security.fund_set_submit") }).click();
+    await expect(page.getByText(t("messages.security.fund_password_differ"))).toBeVisible();
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill(FUND);
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill(FUND);
+    await page.getByRole("button", { name: t("security.fund_set_submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.security.fund_password_set"));
     await expect(page).toHaveURL(/\/security$/);
-    await expect(page.getByRole("link", { name: /Fund password\s+Set/ })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: securityRow(t("security.row_fund_password"), t("security.set")) }),
+    ).toBeVisible();
 
     await page.goto("/modifyfundingpassword");
-    await expect(page.getByRole("heading", { name: "Change your fund password" })).toBeVisible();
-    await page.getByLabel("Current fund password").fill("Wrong2026x");
-    await page.getByLabel("New fund password").fill("Next2026ok");
-    await page.getByLabel("Confirm fund password").fill("Next2026ok");
-    await page.getByRole("button", { name: "Change fund password" }).click();
-    await expect(page.getByText("The fund password is incorrect")).toBeVisible();
-    await page.getByLabel("Current fund password").fill(FUND);
-    await page.getByLabel("New fund password").fill("Next2026ok");
-    await page.getByLabel("Confirm fund password").fill("Next2026ko");
-    await page.getByRole("button", { name: "Change fund password" }).click();
-    await expect(page.getByText("The fund password entered twice is inconsistent")).toBeVisible();
-    await page.getByLabel("Current fund password").fill(FUND);
-    await page.getByLabel("New fund password").fill("Next2026ok");
-    await page.getByLabel("Confirm fund password").fill("Next2026ok");
-    await page.getByRole("button", { name: "Change fund password" }).click();
-    await expect(page.getByRole("status")).toHaveText(
-      "Fund password changed. Withdrawals are locked for 24 hours",
-    );
+    await expect(page.getByRole("heading", { name: t("security.fund_change_heading") })).toBeVisible();
+    await page.getByLabel(t("security.fund_old"), { exact: true }).fill("Wrong2026x");
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill("Next2026ok");
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill("Next2026ok");
+    await page.getByRole("button", { name: t("security.fund_change_submit") }).click();
+    await expect(page.getByText(t("messages.security.fund_password_wrong"))).toBeVisible();
+    await page.getByLabel(t("security.fund_old"), { exact: true }).fill(FUND);
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill("Next2026ok");
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill("Next2026ko");
+    await page.getByRole("button", { name: t("security.fund_change_submit") }).click();
+    await expect(page.getByText(t("messages.security.fund_password_differ"))).toBeVisible();
+    await page.getByLabel(t("security.fund_old"), { exact: true }).fill(FUND);
+    await page.getByLabel(t("security.fund_new"), { exact: true }).fill("Next2026ok");
+    await page.getByLabel(t("security.fund_confirm"), { exact: true }).fill("Next2026ok");
+    await page.getByRole("button", { name: t("security.fund_change_submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.security.fund_password_changed"));
     // The security centre says until when.
-    await expect(page.getByRole("note")).toContainText("withdrawals are locked until");
+    await expect(page.getByRole("note")).toContainText(
+      new RegExp(sayPattern(lang)("security.locked_until", { time: /.+/ }).source.slice(1, -1)),
+    );
   });
 
   test("binds Google Authenticator with the key shown, and then signing in asks for a code", async ({
     page,
+    t,
   }) => {
     const email = await registerByEmail(page);
     await page.goto("/googlevalidator");
     const key = (await page.getByTestId("google-secret").innerText()).trim();
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
-    await expect(
-      page.getByRole("img", { name: "QR code to add this account to your authenticator" }),
-    ).toBeVisible();
+    await expect(page.getByRole("img", { name: t("security.google_qr_label") })).toBeVisible();
     const totp = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 });
-    await page.getByLabel("Google Authenticator code").fill("12345");
-    await page.getByRole("button", { name: "Bind" }).click();
-    await expect(page.getByText("Enter the 6-digit Google Authenticator code")).toBeVisible();
-    await page.getByLabel("Google Authenticator code").fill(totp.generate());
-    await page.getByRole("button", { name: "Bind" }).click();
-    await expect(page.getByRole("status")).toHaveText("Google Authenticator binding saved");
-    await expect(page.getByRole("link", { name: /Google Authenticator\s+Bound/ })).toBeVisible();
+    await page.getByLabel(t("security.google_code"), { exact: true }).fill("12345");
+    await page.getByRole("button", { name: t("security.google_bind"), exact: true }).click();
+    await expect(page.getByText(t("messages.security.google_code_format"))).toBeVisible();
+    await page.getByLabel(t("security.google_code"), { exact: true }).fill(totp.generate());
+    await page.getByRole("button", { name: t("security.google_bind"), exact: true }).click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.security.google_bound"));
+    await expect(
+      page.getByRole("link", { name: securityRow(t("security.row_google"), t("security.bound")) }),
+    ).toBeVisible();
 
     await page.goto("/center");
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("status")).toHaveText("You have logged out");
+    await page.getByRole("button", { name: t("account.logout") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("auth.logged_out"));
     await login(page, email);
     await expect(page).toHaveURL(/\/passwordvalidation$/);
-    await expect(page.getByRole("heading", { name: "Enter your Google Authenticator code" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("security.two_factor_heading") })).toBeVisible();
     // The code that bound it is spent; the next step's code is accepted (±30 s).
     await page
-      .getByLabel("Google Authenticator code")
+      .getByLabel(t("security.google_code"), { exact: true })
       .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-    await page.getByRole("button", { name: "Verify and log in" }).click();
-    await expect(page.getByRole("status")).toHaveText("Welcome back!");
+    await page.getByRole("button", { name: t("security.two_factor_submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("auth.welcome_back"));
     await page.goto("/security");
-    await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("security.history_title") })).toBeVisible();
   });
 
-  test("adds and deletes a withdrawal address", async ({ page }) => {
+  test("adds and deletes a withdrawal address", async ({ page, t }) => {
     await registerByEmail(page);
     await page.goto("/addressbook");
-    await expect(page.getByText("Set the fund password first.")).toBeVisible();
-    await setFundPassword(page);
+    await expect(page.getByText(t("security.fund_first"))).toBeVisible();
+    await setFundPassword(page, t);
     await page.goto("/security");
-    await page.getByRole("link", { name: "Withdrawal addresses" }).click();
-    await expect(page.getByText("No saved addresses yet.")).toBeVisible();
-    await page.getByRole("link", { name: "Add address" }).click();
+    await page.getByRole("link", { name: t("security.row_addresses") }).click();
+    await expect(page.getByText(t("security.addresses_empty"))).toBeVisible();
+    await page.getByRole("link", { name: t("security.address_add") }).click();
     await expect(page).toHaveURL(/\/addressbook/);
     await page.getByRole("link", { name: "BTC" }).click();
-    await expect(page.getByLabel("Network")).toHaveValue("BTC");
+    await expect(page.getByLabel(t("security.network"), { exact: true })).toHaveValue("BTC");
     await page.getByRole("link", { name: "USDT" }).click();
-    await page.getByLabel("Network").selectOption("TRC20");
-    await page.getByLabel("Address", { exact: true }).fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u");
-    await page.getByLabel("Remark (optional)").fill("Cold wallet");
-    await page.getByLabel("Fund password").fill(FUND);
-    await page.getByRole("button", { name: "Add address" }).click();
-    await expect(page.getByText("This is not a valid address for this network")).toBeVisible();
-    await page.getByLabel("Address", { exact: true }).fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
-    await page.getByLabel("Fund password").fill("Wrong2026x");
-    await page.getByRole("button", { name: "Add address" }).click();
-    await expect(page.getByText("The fund password is incorrect")).toBeVisible();
-    await page.getByLabel("Fund password").fill(FUND);
-    await page.getByRole("button", { name: "Add address" }).click();
-    await expect(page.getByRole("status")).toHaveText("Withdrawal address added");
+    await page.getByLabel(t("security.network"), { exact: true }).selectOption("TRC20");
+    await page.getByLabel(t("security.address"), { exact: true }).fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u");
+    await page.getByLabel(t("security.remark"), { exact: true }).fill("Cold wallet");
+    await page.getByLabel(t("security.fund_password"), { exact: true }).fill(FUND);
+    await page.getByRole("button", { name: t("security.address_add") }).click();
+    await expect(page.getByText(t("messages.security.address_invalid"))).toBeVisible();
+    await page.getByLabel(t("security.address"), { exact: true }).fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    await page.getByLabel(t("security.fund_password"), { exact: true }).fill("Wrong2026x");
+    await page.getByRole("button", { name: t("security.address_add") }).click();
+    await expect(page.getByText(t("messages.security.fund_password_wrong"))).toBeVisible();
+    await page.getByLabel(t("security.fund_password"), { exact: true }).fill(FUND);
+    await page.getByRole("button", { name: t("security.address_add") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.security.address_added"));
     await expect(page).toHaveURL(/\/withdrawaladdress$/);
     await expect(page.getByText("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBeVisible();
     await expect(page.getByText("Cold wallet")).toBeVisible();
-    await page.getByRole("button", { name: "Delete the address TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }).click();
-    await expect(page.getByRole("status")).toHaveText("Withdrawal address deleted");
-    await expect(page.getByText("No saved addresses yet.")).toBeVisible();
+    await page
+      .getByRole("button", {
+        name: t("security.address_delete_of", { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }),
+      })
+      .click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.security.address_deleted"));
+    await expect(page.getByText(t("security.addresses_empty"))).toBeVisible();
   });
 
-  test("adds and deletes a bank card and an e-wallet", async ({ page }) => {
+  test("adds and deletes a bank card and an e-wallet", async ({ page, t }) => {
     await registerByEmail(page);
     await page.goto("/paymentmethod");
     await expect(page.getByText("Set the fund password first.")).toBeVisible();
-    await setFundPassword(page);
+    await setFundPassword(page, t);
     await page.goto("/security");
     await page.getByRole("link", { name: /Payment methods/ }).click();
     await expect(page).toHaveURL(/\/paymentmethod$/);
@@ -260,9 +275,9 @@ test.describe("security centre", () => {
     await expect(page.getByRole("alert")).toHaveText("Conduct primary authentication first");
   });
 
-  test("changes a forgotten fund password with a code sent to the e-mail", async ({ page }) => {
+  test("changes a forgotten fund password with a code sent to the e-mail", async ({ page, t }) => {
     const email = await registerByEmail(page);
-    await setFundPassword(page);
+    await setFundPassword(page, t);
     await page.goto("/modifyfundingpassword");
     await page.getByRole("link", { name: "Forgot it? Use a code" }).click();
     await expect(page.getByText(`The code is sent to ${email}.`)).toBeVisible();

@@ -1,19 +1,34 @@
+import { protocolPages } from "../../platform/content/seed/protocol.ts";
+import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
+import { literally } from "./say.ts";
 import { expect, test } from "./support.ts";
+
+// The shell, languages, lite mode and the site's pages, with JavaScript on and off; the journeys
+// in English (js) and in their language (nojs, tests/e2e/journeys.ts).
 
 const jsOn = (project: string) => project === "js";
 
 test.describe("the app shell", () => {
   test("home shows the header, the shortcut grid and the five tabs, with no sideways scroll", async ({
     page,
+    lang,
+    t,
   }) => {
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("lang", LANGUAGE_INFO[lang].tag);
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    const tabs = page.getByRole("navigation", { name: "Main sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Home", "Trades", "Staking", "Assets", "Mine"]);
+    const tabs = page.getByRole("navigation", { name: t("common.tabs.label") }).getByRole("link");
+    await expect(tabs).toHaveText(
+      (["home", "trades", "staking", "assets", "mine"] as const).map((tab) => t(`common.tabs.${tab}`)),
+    );
     await expect(tabs.first()).toHaveAttribute("href", "/");
     await expect(tabs.nth(1)).toHaveAttribute("href", "/tradeing");
-    await expect(page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: t("home.shortcuts_label") })
+        .getByRole("link")
+        .first(),
+    ).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
@@ -51,8 +66,10 @@ test.describe("the app shell", () => {
 });
 
 test.describe("languages", () => {
-  test("switching language is a plain form post that sticks, in all ten languages", async ({ page }) => {
+  test("switching language is a plain form post that sticks, in all ten languages", async ({ page, t }) => {
     await page.goto("/language");
+    // It starts in the journey's language (English with JavaScript on).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("common.titles.language"));
     await expect(page.getByRole("button")).toContainText([
       "English",
       "简体中文",
@@ -172,17 +189,26 @@ test.describe("content screens", () => {
     await expect(page).toHaveURL(/\/language\?area_code=65&country=SG$/);
   });
 
-  test("terms and privacy read in the chosen language", async ({ page }) => {
+  test("terms and privacy read in the chosen language", async ({ page, lang, t }) => {
+    // The pages as the content domain seeds them in each language.
+    const title = (slug: string) =>
+      protocolPages.find((p) => p.slug === slug)?.translations[lang]?.title ?? `no ${slug} page`;
     await page.goto("/protocol");
-    await expect(page.getByRole("heading", { name: "Terms of Use" })).toBeVisible();
-    await page.getByRole("link", { name: "Privacy policy" }).click();
-    await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: title("terms") })).toBeVisible();
+    await page.getByRole("link", { name: t("content.protocol.privacy") }).click();
+    await expect(page.getByRole("heading", { name: title("privacy") })).toBeVisible();
   });
 
-  test("customer service lists the site's contacts", async ({ page }) => {
+  test("customer service lists the site's contacts", async ({ page, t }) => {
     await page.goto("/customerservice");
-    await expect(page.getByRole("link", { name: /E-mail/ })).toHaveAttribute("href", /^mailto:/);
-    await expect(page.getByRole("link", { name: /Phone/ })).toHaveAttribute("href", /^tel:/);
+    await expect(page.getByRole("link", { name: literally(t("content.service.email")) })).toHaveAttribute(
+      "href",
+      /^mailto:/,
+    );
+    await expect(page.getByRole("link", { name: literally(t("content.service.phone")) })).toHaveAttribute(
+      "href",
+      /^tel:/,
+    );
   });
 
   test("the API documentation is readable", async ({ page }, info) => {

@@ -2,7 +2,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type BrowserContext, expect, test, uniqueEmail } from "./support.ts";
 
 // Sign-in with Google and Apple against the local OpenID provider (tests/e2e/oidc-mock.ts, started
-// by playwright.config.ts), and with an Ethereum wallet — JavaScript on and off.
+// by playwright.config.ts), and with an Ethereum wallet — JavaScript on and off. The journeys in
+// English (js) and in their language (nojs, tests/e2e/journeys.ts); the browser wallet's button
+// needs JavaScript, so that journey is English only.
 
 const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? Number(process.env.E2E_PORT ?? 3111) + 1}`;
 
@@ -23,23 +25,24 @@ test.describe("sign-in with Google and Apple", () => {
   test("Google: a new account, back where the visitor was going; the same account next time", async ({
     page,
     context,
+    t,
   }) => {
     const email = uniqueEmail("google");
     await atProvider(context, { sub: uniqueSub(), email, email_verified: true });
     await page.goto("/download");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdownload/);
-    await page.getByRole("link", { name: "Continue with Google" }).click();
+    await page.getByRole("link", { name: t("auth.continue_google") }).click();
     await expect(page).toHaveURL(/\/download$/);
-    await expect(page.getByRole("status")).toHaveText("Welcome! Your account is ready");
+    await expect(page.getByRole("status")).toHaveText(t("messages.identity.registered"));
 
     await page.goto("/center");
     await expect(page.getByText(email)).toBeVisible();
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("status")).toHaveText("You have logged out");
+    await page.getByRole("button", { name: t("account.logout") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("auth.logged_out"));
 
     await page.goto("/login");
-    await page.getByRole("link", { name: "Continue with Google" }).click();
-    await expect(page.getByRole("status")).toHaveText("Welcome back!");
+    await page.getByRole("link", { name: t("auth.continue_google") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.identity.signed_in"));
     await page.goto("/center");
     await expect(page.getByText(email)).toBeVisible();
   });
@@ -47,14 +50,16 @@ test.describe("sign-in with Google and Apple", () => {
   test("Apple: its answer arrives as a cross-site POST (form_post) and signs in", async ({
     page,
     context,
+    t,
   }, info) => {
     const email = uniqueEmail("apple");
     await atProvider(context, { sub: uniqueSub(), email, email_verified: "true" });
     await page.goto("/login");
-    await page.getByRole("link", { name: "Continue with Apple" }).click();
-    // The provider's page posts the answer back; without JavaScript the user presses its button.
+    await page.getByRole("link", { name: t("auth.continue_apple") }).click();
+    // The provider's page (in English: it is not ours) posts the answer back; without JavaScript
+    // the user presses its button.
     if (info.project.name === "nojs") await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("status")).toHaveText("Welcome! Your account is ready");
+    await expect(page.getByRole("status")).toHaveText(t("messages.identity.registered"));
     await page.goto("/center");
     await expect(page.getByText(email)).toBeVisible();
   });
@@ -85,33 +90,33 @@ test.describe("sign-in with Google and Apple", () => {
 });
 
 test.describe("sign-in with a wallet", () => {
-  test("paste the signature made in the wallet app (works without JavaScript)", async ({ page }) => {
+  test("paste the signature made in the wallet app (works without JavaScript)", async ({ page, t }) => {
     const wallet = privateKeyToAccount(generatePrivateKey());
     await page.goto("/login");
-    await page.getByRole("link", { name: "Log in with a wallet" }).click();
+    await page.getByRole("link", { name: t("auth.wallet_login") }).click();
     await expect(page).toHaveURL(/\/login\/wallet$/);
-    await page.getByLabel("Wallet address").fill("0x1234");
-    await page.getByRole("button", { name: "Get the message to sign" }).click();
-    await expect(
-      page.getByText("Enter a wallet address: 0x followed by 40 hexadecimal characters"),
-    ).toBeVisible();
+    await page.getByLabel(t("auth.wallet_address"), { exact: true }).fill("0x1234");
+    await page.getByRole("button", { name: t("auth.wallet_get_message") }).click();
+    await expect(page.getByText(t("messages.identity.wallet_address_invalid"))).toBeVisible();
 
-    await page.getByLabel("Wallet address").fill(wallet.address);
-    await page.getByRole("button", { name: "Get the message to sign" }).click();
-    const message = await page.getByLabel("Message to sign").inputValue();
+    await page.getByLabel(t("auth.wallet_address"), { exact: true }).fill(wallet.address);
+    await page.getByRole("button", { name: t("auth.wallet_get_message") }).click();
+    const message = await page.getByLabel(t("auth.wallet_message"), { exact: true }).inputValue();
     expect(message).toContain(`wants you to sign in with your Ethereum account:\n${wallet.address}`);
 
     // A signature from another wallet does not do.
     const stranger = privateKeyToAccount(generatePrivateKey());
-    await page.getByLabel("Signature", { exact: true }).fill(await stranger.signMessage({ message }));
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(
-      page.getByText("The signature does not match this message and wallet address"),
-    ).toBeVisible();
+    await page
+      .getByLabel(t("auth.wallet_signature"), { exact: true })
+      .fill(await stranger.signMessage({ message }));
+    await page.getByRole("button", { name: t("auth.wallet_submit"), exact: true }).click();
+    await expect(page.getByText(t("messages.identity.wallet_signature_invalid"))).toBeVisible();
 
-    await page.getByLabel("Signature", { exact: true }).fill(await wallet.signMessage({ message }));
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("status")).toHaveText("Welcome! Your account is ready");
+    await page
+      .getByLabel(t("auth.wallet_signature"), { exact: true })
+      .fill(await wallet.signMessage({ message }));
+    await page.getByRole("button", { name: t("auth.wallet_submit"), exact: true }).click();
+    await expect(page.getByRole("status")).toHaveText(t("messages.identity.registered"));
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/center");
     await expect(page.getByText(wallet.address.toLowerCase())).toBeVisible();

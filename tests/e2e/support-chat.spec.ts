@@ -1,11 +1,13 @@
 import { Secret, TOTP } from "otpauth";
 import { ops } from "./ops.ts";
+import { literally } from "./say.ts";
 import { bootAware, codeFor, expect, login, PASSWORD, type Page, test, uniqueEmail } from "./support.ts";
 
 // The support chat (issue 19), with JavaScript on and off: a visitor is asked to log in (the
 // e-mail fallback stays); a fresh customer writes with an image; an operator takes the chat in
 // the console, sees the image, answers and closes it; the customer sees the reply (with
-// JavaScript, on the open page without reloading it) and the unread badge.
+// JavaScript, on the open page without reloading it) and the unread badge. The customer in English
+// (js) and in the journey's language (nojs, tests/e2e/journeys.ts); the console is in English.
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -61,33 +63,39 @@ const loaded = (page: Page, alt: string) =>
 test("a customer writes with an image, an operator answers from the console, the customer sees it", async ({
   page,
   browser,
+  t,
 }, info) => {
   test.setTimeout(150_000);
+  /** A state line, from its start (it goes on to say more). */
+  const state = (key: string) => literally(t(key).split(/[.。．]/)[0] ?? "");
   const js = info.project.name === "js";
 
   // A visitor: the offline e-mail and a prompt to log in to chat.
   await page.goto("/customerservice");
-  await expect(page.getByRole("link", { name: "Log in to chat" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /E-mail/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(page.getByRole("link", { name: t("content.chat.login") })).toBeVisible();
+  await expect(page.getByRole("link", { name: literally(t("content.service.email")) })).toHaveAttribute(
+    "href",
+    /^mailto:/,
+  );
 
   const email = await freshCustomer(page);
   await page.goto("/customerservice");
-  await expect(page.getByTestId("support-state")).toHaveText(/an operator will answer here/);
+  await expect(page.getByTestId("support-state")).toContainText(state("content.chat.state_new"));
   // Nothing written: refused, with the reason.
-  await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByText("Write a message or attach an image")).toBeVisible();
+  await page.getByRole("button", { name: t("content.chat.send"), exact: true }).click();
+  await expect(page.getByText(t("messages.support.empty"))).toBeVisible();
   const question = `Where is my deposit? ${info.project.name} ${Date.now()}`;
-  await page.getByLabel("Start a new conversation").fill(question);
+  await page.getByLabel(t("content.chat.first_message"), { exact: true }).fill(question);
   await page
-    .getByLabel("Image (optional)")
+    .getByLabel(t("content.chat.image"), { exact: true })
     .setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: PNG });
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: t("content.chat.send"), exact: true }).click();
   const messages = page.getByTestId("support-messages");
   await expect(messages.getByText(question)).toBeVisible();
-  await expect(page.getByTestId("support-state")).toHaveText(/Waiting for an operator/);
-  await expect.poll(() => loaded(page, "Attached image")).toBe(true);
+  await expect(page.getByTestId("support-state")).toContainText(state("content.chat.state_waiting"));
+  await expect.poll(() => loaded(page, t("content.chat.image_alt"))).toBe(true);
   // The form is empty again, ready for the next line.
-  await expect(page.getByLabel("Your message")).toHaveValue("");
+  await expect(page.getByLabel(t("content.chat.message"), { exact: true })).toHaveValue("");
 
   // The operator, in a browser of their own (the same JavaScript setting).
   const console = await browser.newContext({
@@ -119,12 +127,12 @@ test("a customer writes with an image, an operator answers from the console, the
     if (js) {
       await expect(messages.getByText(answer)).toBeVisible({ timeout: 15_000 });
       expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
-      await expect(page.getByTestId("support-state")).toHaveText(/An operator is answering you/);
+      await expect(page.getByTestId("support-state")).toContainText(state("content.chat.state_answered"));
     } else {
       // Without JavaScript: the badge on Mine says there is a reply, the page shows it.
       await page.goto("/center");
-      await expect(page.getByTestId("support-unread")).toHaveText("1 unread");
-      await page.getByRole("link", { name: "Customer service" }).click();
+      await expect(page.getByTestId("support-unread")).toHaveText(t("account.unread", { count: 1 }));
+      await page.getByRole("link", { name: t("account.menu.service") }).click();
       await expect(messages.getByText(answer)).toBeVisible();
     }
     // Seen: no badge any more.
@@ -139,25 +147,23 @@ test("a customer writes with an image, an operator answers from the console, the
     if (!js) {
       // Without JavaScript the open page still shows the chat as it was: the message is refused
       // with the reason, and the page now shows the chat closed.
-      await page.getByLabel("Your message").fill("Are you there?");
-      await page.getByRole("button", { name: "Send" }).click();
-      await expect(
-        page.getByText(/This conversation has been closed, so your message was not sent/),
-      ).toBeVisible();
+      await page.getByLabel(t("content.chat.message"), { exact: true }).fill("Are you there?");
+      await page.getByRole("button", { name: t("content.chat.send"), exact: true }).click();
+      await expect(page.getByText(literally(t("messages.support.closed")))).toBeVisible();
     }
-    await expect(page.getByTestId("support-state")).toHaveText(/This conversation is closed/, {
+    await expect(page.getByTestId("support-state")).toContainText(state("content.chat.state_closed"), {
       timeout: 15_000,
     });
     await expect(messages.getByText("Are you there?")).toHaveCount(0);
-    await page.getByLabel("Start a new conversation").fill("One more question");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByLabel(t("content.chat.first_message"), { exact: true }).fill("One more question");
+    await page.getByRole("button", { name: t("content.chat.send"), exact: true }).click();
     await expect(messages.getByText("One more question")).toBeVisible();
-    await expect(page.getByText("Earlier conversations")).toBeVisible();
+    await expect(page.getByText(t("content.chat.history"))).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(answer.slice(0, 20)) })).toBeVisible();
     // A chat that is not the customer's (or does not exist) is not found, like a missing page.
     const missing = await page.goto("/customerservice?chat=2147483000");
     expect(missing?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("common.errors.not_found_title") })).toBeVisible();
   } finally {
     await console.close();
   }

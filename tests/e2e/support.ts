@@ -1,4 +1,14 @@
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { basename } from "node:path";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
+import type { Lang } from "../../platform/contract/languages.ts";
+import { journeyLang } from "./journeys.ts";
+import { literally, say } from "./say.ts";
 
 export { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 
@@ -18,13 +28,44 @@ export async function untilBooted(page: Page) {
   );
 }
 
+const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3111}`;
+
+/** The language a visitor picked (the `lng` cookie the language screen sets), for a whole context. */
+export const speak = (context: BrowserContext, lang: Lang) =>
+  context.addCookies([
+    { name: "lng", value: Buffer.from(JSON.stringify(lang)).toString("base64"), url: baseURL },
+  ]);
+
+/** The language a page's context speaks (its `lng` cookie; English without one). */
+export async function langOf(page: Page): Promise<Lang> {
+  const cookie = (await page.context().cookies(baseURL)).find((c) => c.name === "lng");
+  if (!cookie) return "en";
+  return JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString()) as Lang;
+}
+
+type Say = ReturnType<typeof say>;
+
 /**
  * The journeys' `test`: the page's goto / reload / back / forward also wait until the page runs
  * (at once with JavaScript off), as a user waits for a page to be ready before relying on what its
  * scripts do. (A tap before that takes the page's no-JS path, which the nojs project covers.)
+ *
+ * `lang` is the journey's language: English in the `js` project, and in the `nojs` project the
+ * one tests/e2e/journeys.ts gives the journey (English for a test it does not list), chosen for
+ * the page's context before the journey starts. `t` says a key in it (tests/e2e/say.ts).
  */
-export const test = base.extend({
-  page: async ({ page }, use) => {
+export const test = base.extend<{ lang: Lang; t: Say }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from it
+  lang: async ({}, use, info) => {
+    const lang = info.project.name === "nojs" ? journeyLang(basename(info.file), info.title) : undefined;
+    if (lang) info.annotations.push({ type: "language", description: lang });
+    await use(lang ?? "en");
+  },
+  t: async ({ lang }, use) => {
+    await use(say(lang));
+  },
+  page: async ({ page, lang }, use) => {
+    if (lang !== "en") await speak(page.context(), lang);
     await use(bootAware(page));
   },
 });
@@ -66,17 +107,18 @@ export async function codeFor(request: APIRequestContext, to: string): Promise<s
 
 /** Registers through the screens (works with JavaScript on and off). */
 export async function registerByEmail(page: Page, email = uniqueEmail()) {
+  const t = say(await langOf(page));
   await page.goto("/resgister");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel(/I have read and agree/).check();
-  await page.getByRole("button", { name: "Get code" }).click();
+  await page.getByLabel(t("auth.email"), { exact: true }).fill(email);
+  await page.getByLabel(literally(t("auth.agree_prefix"))).check();
+  await page.getByRole("button", { name: t("auth.get_code") }).click();
   await expect(page).toHaveURL(/\/code$/);
-  await page.getByLabel("Verification code").fill(await codeFor(page.request, email));
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel(t("auth.code"), { exact: true }).fill(await codeFor(page.request, email));
+  await page.getByRole("button", { name: t("auth.next") }).click();
   await expect(page).toHaveURL(/\/register2$/);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByLabel(t("auth.password"), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t("auth.password_confirm"), { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: t("auth.create_account") }).click();
   await expect(page).toHaveURL(/\/resgistersuccess/);
   return email;
 }
@@ -103,8 +145,9 @@ export async function registerByPhone(page: Page, phone = uniquePhone()) {
 }
 
 export async function login(page: Page, email: string, password = PASSWORD) {
+  const t = say(await langOf(page));
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByLabel(t("auth.email"), { exact: true }).fill(email);
+  await page.getByLabel(t("auth.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: t("auth.login_submit"), exact: true }).click();
 }

@@ -1,13 +1,18 @@
 import { mkdirSync } from "node:fs";
+import { numbers } from "../../app/components/numbers.tsx";
 import { ops } from "./ops.ts";
+import { literally, type say, sayPattern } from "./say.ts";
 import { expect, type Page, registerByEmail, test } from "./support.ts";
+
+type Say = ReturnType<typeof say>;
 
 // Timed contracts, with JavaScript on and off: the Trades tab's "Timed" mode (countdown, bet
 // figures, confirmation), bets settling at the end of their round, and /previousresults showing
 // the two ticks that decided each round — checked here against the public tick log.
 //
 // The shortest product is 60 s and a bet joins the round after the running one, so a bet
-// settles 60–120 s after it is placed: these journeys take about two minutes.
+// settles 60–120 s after it is placed: these journeys take about two minutes. The journey in
+// English (js) and in its language (nojs, tests/e2e/journeys.ts).
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -29,64 +34,68 @@ async function bettor(page: Page, amount = "100") {
 const TIMED = "/tradeing?mode=timed&code=btc/usdt&period=60";
 
 /** Fills the amount, chooses a direction, checks the confirmation and confirms. */
-async function placeBet(page: Page, direction: "Bullish" | "Bearish", amount: string, fee: string) {
-  await page.getByLabel("Amount (USDT)").fill(amount);
-  await page.getByRole("button", { name: new RegExp(direction) }).click();
-  const sheet = page.getByRole("dialog", { name: "Confirm bet" });
-  await expect(sheet.getByText(`${amount}.00 USDT`)).toBeVisible();
-  await expect(sheet.getByText(`${fee} USDT`, { exact: true })).toBeVisible();
-  await expect(sheet.getByText(direction, { exact: true })).toBeVisible();
-  await shot(page, `confirm-${direction.toLowerCase()}`);
-  await sheet.getByRole("button", { name: "Confirm" }).click();
+async function placeBet(page: Page, t: Say, direction: "bullish" | "bearish", amount: string, fee: string) {
+  const n = numbers(t.lang);
+  await page.getByLabel(t("timed.amount_label"), { exact: true }).fill(amount);
+  await page.getByRole("button", { name: t(`timed.${direction}`) }).click();
+  const sheet = page.getByRole("dialog", { name: t("timed.confirm_title") });
+  await expect(sheet.getByText(`${n.usdt(amount)} USDT`)).toBeVisible();
+  await expect(sheet.getByText(`${n.usdt(fee)} USDT`, { exact: true })).toBeVisible();
+  await expect(sheet.getByText(t(`timed.${direction}`), { exact: true })).toBeVisible();
+  await shot(page, `confirm-${direction}`);
+  await sheet.getByRole("button", { name: t("timed.confirm"), exact: true }).click();
   const toast = page.getByRole("status");
-  await expect(toast).toHaveText(/^Bet placed on period \d{12}$/);
+  await expect(toast).toHaveText(sayPattern(t.lang)("messages.options.bet_placed", { period: /\d{12}/ }));
   return /(\d{12})/.exec((await toast.textContent()) ?? "")?.[1] as string;
 }
 
-const pending = (page: Page) => page.getByRole("region", { name: "Bets in progress" });
-const past = (page: Page) => page.getByRole("region", { name: "Past bets" });
+const pending = (page: Page, t: Say) => page.getByRole("region", { name: t("timed.pending_bets") });
+const past = (page: Page, t: Say) => page.getByRole("region", { name: t("timed.past_bets") });
 
-test("an up and a down bet settle against the recorded ticks", async ({ page }) => {
+test("an up and a down bet settle against the recorded ticks", async ({ page, lang, t }) => {
+  const n = numbers(lang);
   await bettor(page);
   await page.goto(TIMED);
   await expect(
-    page.getByRole("navigation", { name: "Trading mode" }).getByRole("link", { name: "Timed" }),
+    page
+      .getByRole("navigation", { name: t("trade.mode_label") })
+      .getByRole("link", { name: t("trade.modes.timed") }),
   ).toHaveAttribute("aria-current", "true");
-  const timer = page.getByRole("timer", { name: "Time left in the current period" });
+  const timer = page.getByRole("timer", { name: t("timed.countdown_label") });
   await expect(timer).toHaveText(/^00:0[01]:\d\d$/);
   if (test.info().project.name === "js") {
     // The countdown runs in the page.
     const first = await timer.textContent();
     await expect(timer).not.toHaveText(first ?? "", { timeout: 3000 });
   }
-  await expect(page.getByTestId("odds")).toHaveText("80%");
-  await expect(page.getByTestId("fee-rate")).toHaveText("1%");
-  await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
+  await expect(page.getByTestId("odds")).toHaveText(n.fraction("0.8", 2, 0));
+  await expect(page.getByTestId("fee-rate")).toHaveText(n.fraction("0.01", 2, 0));
+  await expect(page.getByTestId("available")).toHaveText(`${n.usdt("100")} USDT`);
   await shot(page, "timed");
 
   if (test.info().project.name === "js") {
     // The expected profit or loss follows the amount as it is typed.
-    await page.getByLabel("Amount (USDT)").fill("10");
-    await expect(page.getByTestId("bet-fee")).toHaveText("0.10");
-    await expect(page.getByTestId("if-right")).toHaveText("+7.90");
-    await expect(page.getByTestId("if-wrong")).toHaveText("-10.10");
+    await page.getByLabel(t("timed.amount_label"), { exact: true }).fill("10");
+    await expect(page.getByTestId("bet-fee")).toHaveText(n.usdt("0.1"));
+    await expect(page.getByTestId("if-right")).toHaveText(`+${n.usdt("7.9")}`);
+    await expect(page.getByTestId("if-wrong")).toHaveText(n.usdt("-10.1"));
   }
 
-  const upPeriod = await placeBet(page, "Bullish", "10", "0.10");
-  const downPeriod = await placeBet(page, "Bearish", "20", "0.20");
-  await expect(page.getByTestId("available")).toHaveText("69.70 USDT");
-  await expect(pending(page).getByRole("listitem")).toHaveCount(2);
+  const upPeriod = await placeBet(page, t, "bullish", "10", "0.10");
+  const downPeriod = await placeBet(page, t, "bearish", "20", "0.20");
+  await expect(page.getByTestId("available")).toHaveText(`${n.usdt("69.7")} USDT`);
+  await expect(pending(page, t).getByRole("listitem")).toHaveCount(2);
   await shot(page, "pending");
 
   // Both rounds end and are settled; the page is reloaded until they show up as settled.
   await expect(async () => {
     await page.reload();
-    await expect(pending(page).getByText("No bets waiting for their round.")).toBeVisible({ timeout: 1000 });
-    await expect(past(page).getByRole("listitem")).toHaveCount(2, { timeout: 1000 });
+    await expect(pending(page, t).getByText(t("timed.no_pending"))).toBeVisible({ timeout: 1000 });
+    await expect(past(page, t).getByRole("listitem")).toHaveCount(2, { timeout: 1000 });
   }).toPass({ timeout: 180_000, intervals: [3000] });
   await shot(page, "settled");
 
-  const bets = past(page).getByRole("listitem");
+  const bets = past(page, t).getByRole("listitem");
   const settled: { period: string; status: string; payout: string; direction: string }[] = [];
   for (let i = 0; i < 2; i++) {
     const item = bets.nth(i);
@@ -94,29 +103,34 @@ test("an up and a down bet settle against the recorded ticks", async ({ page }) 
       period: (await item.getAttribute("data-period")) ?? "",
       status: (await item.getAttribute("data-status")) ?? "",
       payout: (await item.getByTestId("bet-payout").textContent()) ?? "",
-      direction: (await item.getByText(/^(Bullish|Bearish)$/).textContent()) ?? "",
+      direction:
+        (await item
+          .getByText(
+            new RegExp(`^(${literally(t("timed.bullish")).source}|${literally(t("timed.bearish")).source})$`),
+          )
+          .textContent()) ?? "",
     });
   }
   let expectedBalance = 69.7;
   for (const [direction, period, amount] of [
-    ["Bullish", upPeriod, 10],
-    ["Bearish", downPeriod, 20],
+    ["bullish", upPeriod, 10],
+    ["bearish", downPeriod, 20],
   ] as const) {
-    const bet = settled.find((b) => b.direction === direction);
+    const bet = settled.find((b) => b.direction === t(`timed.${direction}`));
     expect(bet?.period).toBe(period);
     // The round's result and the ticks that decided it, on /previousresults.
     await page.goto(TIMED);
-    await page.getByRole("link", { name: "All results" }).click();
+    await page.getByRole("link", { name: t("timed.all_results") }).click();
     await expect(page).toHaveURL(/\/previousresults\?product=\d+/);
     await page.getByRole("link", { name: period, exact: true }).click();
-    await expect(page.getByRole("region", { name: `Round ${period}` })).toBeVisible();
-    await shot(page, `round-${direction.toLowerCase()}`);
+    await expect(page.getByRole("region", { name: t("timed.round_detail", { period }) })).toBeVisible();
+    await shot(page, `round-${direction}`);
     const result = ((await page.getByTestId("round-result").textContent()) ?? "").trim();
     const openId = Number(await page.getByTestId("open-tick-id").textContent());
     const closeId = Number(await page.getByTestId("close-tick-id").textContent());
 
     // Anyone can recompute it from the tick log the page links to.
-    const href = await page.getByRole("link", { name: "Tick log of this round (JSON)" }).getAttribute("href");
+    const href = await page.getByRole("link", { name: t("timed.verify_link") }).getAttribute("href");
     const log = (await (await page.request.get(href ?? "")).json()).data as {
       id: number;
       price: string;
@@ -139,29 +153,29 @@ test("an up and a down bet settle against the recorded ticks", async ({ page }) 
     expect(open?.id).toBe(openId);
     expect(close?.id).toBe(closeId);
     const move = Number(close?.price) - Number(open?.price);
-    const recomputed = move > 0 ? "Up" : move < 0 ? "Down" : "Level";
-    expect(result).toBe(recomputed);
+    const recomputed = move > 0 ? "up" : move < 0 ? "down" : "level";
+    expect(result).toBe(t(`timed.results.${recomputed}`));
 
     const won =
-      (recomputed === "Up" && direction === "Bullish") || (recomputed === "Down" && direction === "Bearish");
-    const status = recomputed === "Level" ? "level" : won ? "win" : "loss";
+      (recomputed === "up" && direction === "bullish") || (recomputed === "down" && direction === "bearish");
+    const status = recomputed === "level" ? "level" : won ? "win" : "loss";
     expect(bet?.status).toBe(status);
     const payout = status === "win" ? amount * 1.8 : status === "level" ? amount : 0;
-    expect(bet?.payout).toBe(payout.toFixed(2));
+    expect(bet?.payout).toBe(n.usdt(payout.toFixed(2)));
     expectedBalance += payout;
   }
   await page.goto(TIMED);
-  await expect(page.getByTestId("available")).toHaveText(`${expectedBalance.toFixed(2)} USDT`);
+  await expect(page.getByTestId("available")).toHaveText(`${n.usdt(expectedBalance.toFixed(2))} USDT`);
   await page.goto("/previousresults");
   await expect(page.getByRole("table")).toBeVisible();
   await shot(page, "results");
 });
 
-test("a bet the wallet cannot pay, or out of the limits, is refused on the field", async ({ page }) => {
+test("a bet the wallet cannot pay, or out of the limits, is refused on the field", async ({ page, t }) => {
   await bettor(page, "100");
   await page.goto(TIMED);
   const amount = page.getByLabel("Amount (USDT)");
-  const sheet = page.getByRole("dialog", { name: "Confirm bet" });
+  const sheet = page.getByRole("dialog", { name: t("timed.confirm_title") });
   // Issue 19, defect 4: more than the wallet holds is refused before the confirmation opens.
   await amount.fill("1000");
   await page.getByRole("button", { name: /Bullish/ }).click();
@@ -190,5 +204,5 @@ test("a bet the wallet cannot pay, or out of the limits, is refused on the field
   await expect(page.getByText("Amount cannot be empty")).toBeVisible();
   await expect(sheet).toBeHidden();
   await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
-  await expect(pending(page).getByText("No bets waiting for their round.")).toBeVisible();
+  await expect(pending(page, t).getByText(t("timed.no_pending"))).toBeVisible();
 });

@@ -348,30 +348,30 @@ export function OrderForm({
             onChange={(event) => setShare(Number(event.target.value))}
             className="w-full accent-accent"
             aria-label={t("percent_label", { coin: availableCoin })}
-            aria-valuetext={`${percent}%`}
+            aria-valuetext={n.percent(percent)}
           />
         )}
         <div className="grid grid-cols-4 gap-1">
-          {PERCENTS.map((n) =>
+          {PERCENTS.map((share) =>
             hydrated ? (
               <button
-                key={n}
+                key={share}
                 type="button"
-                onClick={() => setShare(n)}
-                className={`rounded border py-0.5 text-xs ${percent === n ? "border-accent text-accent" : "border-line text-muted"}`}
+                onClick={() => setShare(share)}
+                className={`rounded border py-0.5 text-xs ${percent === share ? "border-accent text-accent" : "border-line text-muted"}`}
               >
-                {n}%
+                {n.percent(share)}
               </button>
             ) : (
               <button
-                key={n}
+                key={share}
                 type="submit"
                 formMethod="get"
                 name="pct"
-                value={n}
-                className={`rounded border py-0.5 text-xs ${pct === n ? "border-accent text-accent" : "border-line text-muted"}`}
+                value={share}
+                className={`rounded border py-0.5 text-xs ${pct === share ? "border-accent text-accent" : "border-line text-muted"}`}
               >
-                {n}%
+                {n.percent(share)}
               </button>
             ),
           )}
