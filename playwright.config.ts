@@ -14,6 +14,13 @@ process.env.E2E_DATA_DIR = dataDir;
 // A local OpenID provider (tests/e2e/oidc-mock.ts) plays Google and Apple.
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+// A push-service stand-in (tests/support/push-service.ts) per project, so the two projects'
+// journeys can run at once; the server may POST only to these exact origins (and not to the
+// real push services, which the default list names).
+const pushPorts = { js: port + 5, nojs: port + 6 };
+const pushServices = Object.values(pushPorts)
+  .map((p) => `http://127.0.0.1:${p}`)
+  .join(",");
 
 const phone = {
   ...devices["Pixel 5"],
@@ -44,8 +51,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: { baseURL, trace: "retain-on-failure", locale: "en-US" },
   projects: [
-    { name: "js", use: { ...phone, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...phone, javaScriptEnabled: false } },
+    { name: "js", use: { ...phone, javaScriptEnabled: true }, metadata: { pushPort: pushPorts.js } },
+    { name: "nojs", use: { ...phone, javaScriptEnabled: false }, metadata: { pushPort: pushPorts.nojs } },
   ],
   webServer: [
     {
@@ -85,6 +92,7 @@ export default defineConfig({
         APPLE_CLIENT_ID: "beacon-e2e-apple",
         APPLE_CLIENT_SECRET: "pre-generated-client-secret-jwt",
         APPLE_ISSUER: oidcIssuer,
+        PUSH_SERVICES: pushServices,
       },
     },
   ],

@@ -4,13 +4,18 @@ import { expect, PASSWORD, registerByEmail, test } from "./support.ts";
 // Notifications (Web Push, issue 21) in the personal centre. Turning them on needs the browser's
 // PushManager, which headless Chromium under Playwright does not offer (its contexts are
 // incognito, where Chrome has no Push API; and it would need Google's push service): that part
-// is covered by the integration suite's push-service stand-in (platform/push/push.int.test.ts).
+// is covered by the integration suite's push-service stand-in (platform/push/push.int.test.ts),
+// and alerts.spec.ts subscribes through the API to prove a price alert's push end to end.
 // Here: the section with and without script, and turning a device off with a plain form.
+
+// Signing up and then in again (two password hashes) can take most of the default 30 s on a
+// loaded machine.
+test.describe.configure({ timeout: 60_000 });
 
 test("the personal centre's notifications: on with script, said to need it without, devices turned off", async ({
   page,
   javaScriptEnabled,
-}) => {
+}, testInfo) => {
   const email = await registerByEmail(page);
   await page.goto("/center");
   const section = page.getByTestId("push-settings");
@@ -32,7 +37,9 @@ test("the personal centre's notifications: on with script, said to need it witho
   const subscribed = await page.request.post("/api/push/subscribe", {
     headers: { authorization, "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile" },
     data: {
-      endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(8).toString("hex")}`,
+      // At this project's push-service stand-in, the only kind of endpoint the e2e server takes
+      // (PUSH_SERVICES); nothing is sent to it here.
+      endpoint: `http://127.0.0.1:${testInfo.project.metadata.pushPort}/push/e2e-${randomBytes(8).toString("hex")}`,
       p256dh: ecdh.generateKeys().toString("base64url"),
       auth: randomBytes(16).toString("base64url"),
     },

@@ -149,7 +149,8 @@ export type PushServiceStandIn = {
   close(): Promise<void>;
 };
 
-export async function startPushService(): Promise<PushServiceStandIn> {
+/** On `port` when given (an e2e server's PUSH_SERVICES lists that exact origin), else any free one. */
+export async function startPushService(port = 0): Promise<PushServiceStandIn> {
   const keysByPath = new Map<string, BrowserKeys>();
   const answers = new Map<string, number>();
   const received: Received[] = [];
@@ -188,7 +189,10 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       response.writeHead(entry.status).end(entry.error ?? "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
