@@ -85,6 +85,7 @@ export default defineConfig({
         CODES_PER_IP_MINUTE: "10000",
         CODES_PER_DESTINATION_HOUR: "1000",
         WS_CONNECTIONS_PER_IP: "100000",
+        WS_HANDSHAKES_PER_MINUTE: "1000000",
         LOG_LEVEL: "warn",
         GOOGLE_CLIENT_ID: "beacon-e2e",
         GOOGLE_CLIENT_SECRET: "beacon-e2e-secret",

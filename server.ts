@@ -238,14 +238,24 @@ async function socketUser(request: IncomingMessage): Promise<number | undefined>
 server.on("upgrade", (request, socket, head) => {
   const path = (request.url ?? "").split("?")[0];
   if (path === "/ws") {
+    const ip = clientIp(request);
+    // Reopening sockets as fast as they close costs handshakes and lookups: refused before them.
+    if (!platform.hub.admit(ip)) {
+      socket.end(
+        "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+      );
+      return;
+    }
     // A reset while the session is looked up must not become an unhandled error.
     const dropped = () => socket.destroy();
     socket.on("error", dropped);
-    void socketUser(request)
+    // One over the address's sockets is closed with 4029 at once: no session to look up for it.
+    const user = platform.hub.full(ip) ? Promise.resolve(undefined) : socketUser(request);
+    void user
       .catch(() => undefined)
       .then((userId) => {
         socket.off("error", dropped);
-        if (!socket.destroyed) platform.hub.handleUpgrade(request, socket, head, userId, clientIp(request));
+        if (!socket.destroyed) platform.hub.handleUpgrade(request, socket, head, userId, ip);
       });
   }
   // Anything else is Vite's HMR socket in dev (Vite listens for it itself); refuse it otherwise.

@@ -277,6 +277,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     CODES_PER_DESTINATION_HOUR: "1000",
     // Every customer is on this machine: one address.
     WS_CONNECTIONS_PER_IP: "100000",
+    WS_HANDSHAKES_PER_MINUTE: "1000000",
   });
   try {
     const result = await soak({

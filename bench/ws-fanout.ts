@@ -61,6 +61,7 @@ export async function wsFanout(
       idleTimeoutMs: 600_000,
       // Every client is on this machine: one address.
       connectionsPerIp: Number.POSITIVE_INFINITY,
+      handshakesPerMinute: Number.POSITIVE_INFINITY,
     });
   if (!platform) hub.registerChannel("price", { accepts: (code) => CODES.includes(code) });
   const server = createServer();

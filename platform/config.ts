@@ -75,9 +75,10 @@ const configSchema = z.object({
   WS_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   WS_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+  WS_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WS_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
   FAIR_SHARE_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(6),
-  FAIR_SHARE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(2),
+  FAIR_SHARE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(1),
   FAIR_SHARE_WAITING_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -163,7 +164,13 @@ export type Config = {
   /** Wrong passwords: per account and address pair and per address (15 min), per account (hour). */
   loginLimits: { perPair: number; perIp: number; perAccountHour: number };
   /** /ws: frames per second per socket, sockets per address, auth frames per minute, channels. */
-  ws: { framesPerSecond: number; connectionsPerIp: number; authPerMinute: number; subscriptions: number };
+  ws: {
+    framesPerSecond: number;
+    connectionsPerIp: number;
+    authPerMinute: number;
+    subscriptions: number;
+    handshakesPerMinute: number;
+  };
   /** Requests in hand at once, one address's share while others wait, and its queue (fair-share.ts). */
   fairShare: { concurrency: number; perKey: number; waitingPerKey: number };
   /** OpenID Connect sign-in providers that are configured (buttons are hidden otherwise). */
@@ -247,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectionsPerIp: c.WS_CONNECTIONS_PER_IP,
       authPerMinute: c.WS_AUTH_PER_MINUTE,
       subscriptions: c.WS_SUBSCRIPTIONS,
+      handshakesPerMinute: c.WS_HANDSHAKES_PER_MINUTE,
     },
     fairShare: {
       concurrency: c.FAIR_SHARE_CONCURRENCY,

@@ -168,6 +168,7 @@ export async function createPlatform(options: {
       framesPerSecond: config.ws.framesPerSecond,
       connectionsPerIp: config.ws.connectionsPerIp,
       authPerMinute: config.ws.authPerMinute,
+      handshakesPerMinute: config.ws.handshakesPerMinute,
       maxSubscriptionsPerSocket: config.ws.subscriptions,
     });
     const market = await createMarket({

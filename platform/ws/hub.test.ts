@@ -165,6 +165,29 @@ describe("the /ws hub", () => {
     expect(calm.ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  it("admits at most WS_HANDSHAKES_PER_MINUTE new sockets per address a minute, each address on its own", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { hub } = await start({ handshakesPerMinute: 3 });
+      const tries = Array.from({ length: 4 }, () => hub.admit("10.9.0.1"));
+      expect(tries).toEqual([true, true, true, false]);
+      expect(hub.admit("10.9.0.2")).toBe(true);
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(hub.admit("10.9.0.1")).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says when an address already holds its sockets", async () => {
+    const { url, hub } = await start({ connectionsPerIp: 1 });
+    expect(hub.full("127.0.0.1")).toBe(false);
+    const a = await connect(url);
+    await vi.waitFor(() => expect(hub.full("127.0.0.1")).toBe(true));
+    a.ws.close();
+    await vi.waitFor(() => expect(hub.full("127.0.0.1")).toBe(false));
+  });
+
   it("caps sockets per address (4029); a closed one frees its place", async () => {
     const { url, hub } = await start({ connectionsPerIp: 2 });
     const [a, b] = [await connect(url), await connect(url)];

@@ -35,6 +35,8 @@ export type HubOptions = {
   connectionsPerIp?: number;
   /** WS_AUTH_PER_MINUTE: auth frames per socket a minute; past it, 4010. */
   authPerMinute?: number;
+  /** WS_HANDSHAKES_PER_MINUTE: new sockets one address may open a minute (see `admit`). */
+  handshakesPerMinute?: number;
   /** Resolves a session token for private channels (the identity domain's). */
   authenticate?: (token: string) => Promise<{ id: number }>;
 };
@@ -84,6 +86,8 @@ export function createHub(options: HubOptions) {
   const connectionsPerIp = options.connectionsPerIp ?? 20;
   const authPerMinute = options.authPerMinute ?? 5;
   const perAddress = new Map<string, number>();
+  const handshakesPerMinute = options.handshakesPerMinute ?? 120;
+  const handshakes = new Map<string, { since: number; count: number }>();
   const refusedTokens = new Map<string, number>();
   const channels = new Map<string, ChannelDefinition>();
   const topics = new Map<string, Topic>();
@@ -311,6 +315,27 @@ export function createHub(options: HubOptions) {
      * socket's. `userId`: the user the upgrade request already proved to be (the web session's cookie, see
      * server.ts), so the page's socket reaches private channels without ever holding a token.
      */
+    /**
+     * Whether an address may open another socket now: a client that reopens sockets as fast as
+     * they are closed (each a handshake, a session lookup and a socket's setup) is refused before
+     * any of that, once it has opened handshakesPerMinute in the current minute.
+     */
+    admit(ip: string): boolean {
+      const now = Date.now();
+      let seen = handshakes.get(ip);
+      if (!seen || now - seen.since >= 60_000) {
+        if (handshakes.size > 10_000)
+          for (const [key, value] of handshakes) if (now - value.since >= 60_000) handshakes.delete(key);
+        seen = { since: now, count: 0 };
+        handshakes.set(ip, seen);
+      }
+      seen.count++;
+      return seen.count <= handshakesPerMinute;
+    },
+    /** Whether the address already holds its sockets (the next is closed with 4029 at once). */
+    full(ip: string): boolean {
+      return (perAddress.get(ip) ?? 0) >= connectionsPerIp;
+    },
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, userId?: number, ip?: string) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request, userId, ip));
     },
