@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Post } from "../../platform/contract/content.ts";
 import { apiClient } from "../.server/api.ts";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/protocol";
 
@@ -20,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Terms of use and privacy policy, from the content domain in the reader's language. */
 export default function Protocol({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
+  const dates = useDates();
   const { page, post } = loaderData;
   return (
     <article className="px-4 pb-8">
@@ -37,7 +39,7 @@ export default function Protocol({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       <h2 className="text-lg font-semibold">{post.title}</h2>
-      <p className="text-xs text-muted">{t("protocol.updated", { date: post.published_at.slice(0, 10) })}</p>
+      <p className="text-xs text-muted">{t("protocol.updated", { date: dates.date(post.published_at) })}</p>
       {/* Sanitized by the platform (content/markdown.ts): no script can run from a post. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML */}
       <div className="prose-doc mt-2" dangerouslySetInnerHTML={{ __html: post.html }} />

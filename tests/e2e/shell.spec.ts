@@ -1,3 +1,4 @@
+import { formatDate } from "../../app/components/dates.tsx";
 import { protocolPages } from "../../platform/content/seed/protocol.ts";
 import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
 import { literally } from "./say.ts";
@@ -197,6 +198,10 @@ test.describe("content screens", () => {
     await expect(page.getByRole("heading", { name: title("terms") })).toBeVisible();
     await page.getByRole("link", { name: t("content.protocol.privacy") }).click();
     await expect(page.getByRole("heading", { name: title("privacy") })).toBeVisible();
+    // When it was last changed, as the language writes a date (not an ISO "2026-11-26").
+    const shown = (await (await page.request.get("/api/posts/show?slug=privacy")).json()).data;
+    const date = formatDate(shown.published_at, lang, "UTC");
+    await expect(page.getByText(t("content.protocol.updated", { date }), { exact: true })).toBeVisible();
   });
 
   test("customer service lists the site's contacts", async ({ page, t }) => {
