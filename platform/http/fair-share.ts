@@ -36,6 +36,7 @@ export class FairShare {
   private readonly waitingOf = new Map<string, number>();
   private readonly waiting: Waiter[] = [];
   private readonly used = new Map<string, { score: number; at: number }>();
+  private charges = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: FairShareOptions) {
@@ -103,8 +104,9 @@ export class FairShare {
   private charge(key: string, ms: number) {
     const now = this.now();
     this.used.set(key, { score: this.usage(key) + ms, at: now });
-    // Forget addresses whose use has faded (bounded memory however many addresses come).
-    if (this.used.size > 10_000) {
+    // Forget addresses whose use has faded (bounded memory however many addresses come); now and
+    // then, not on every answer, so many live addresses do not make each request walk them all.
+    if (this.used.size > 10_000 && ++this.charges % 1000 === 0) {
       for (const [k, u] of this.used) {
         if (u.score * 2 ** (-(now - u.at) / this.options.halfLifeMs) < 1 && !this.running.has(k))
           this.used.delete(k);

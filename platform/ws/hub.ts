@@ -88,6 +88,7 @@ export function createHub(options: HubOptions) {
   const perAddress = new Map<string, number>();
   const handshakesPerMinute = options.handshakesPerMinute ?? 120;
   const handshakes = new Map<string, { since: number; count: number }>();
+  let handshakeSweeps = 0;
   const refusedTokens = new Map<string, number>();
   const channels = new Map<string, ChannelDefinition>();
   const topics = new Map<string, Topic>();
@@ -324,7 +325,7 @@ export function createHub(options: HubOptions) {
       const now = Date.now();
       let seen = handshakes.get(ip);
       if (!seen || now - seen.since >= 60_000) {
-        if (handshakes.size > 10_000)
+        if (handshakes.size > 10_000 && ++handshakeSweeps % 1000 === 0)
           for (const [key, value] of handshakes) if (now - value.since >= 60_000) handshakes.delete(key);
         seen = { since: now, count: 0 };
         handshakes.set(ip, seen);
