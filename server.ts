@@ -311,7 +311,7 @@ server.listen(config.port, config.host, () => {
     logger.warn(
       `DEV_OUTBOX is on: every e-mail and SMS code is readable at http://localhost:${port}/dev/outbox`,
     );
-  if (config.demoFaucet)
+  if (platform && config.demoFaucet)
     logger.warn("DEMO_FAUCET is on: any account can claim test USDT on the Assets screen");
 });
 
