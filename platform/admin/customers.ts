@@ -1,9 +1,9 @@
 // The console's customer pages and the ledger view: reads for every role, and the few writes
 // (freeze, unfreeze, end sessions, run the ledger audit) each in one transaction with its audit row.
 import { and, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { uidOf } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { uidOf } from "../identity/service.ts";
 import { describeDevice, forgetVerifiedSessions } from "../identity/sessions.ts";
 import { sessions, users } from "../identity/tables.ts";
 import { auditLedger, formatAudit, ledgerTotals } from "../ledger/audit.ts";

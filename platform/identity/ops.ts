@@ -1,7 +1,7 @@
 import { eq, or } from "drizzle-orm";
+import { uidOf } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
 import { registerOps, table } from "../ops/registry.ts";
-import { uidOf } from "./service.ts";
 import { users } from "./tables.ts";
 
 /** Finds a customer by e-mail, phone (+E.164), wallet address or UID (the one operators quote). */

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
+import { uidOf } from "../contract/identity.ts";
 import { findCustomer } from "../identity/ops.ts";
-import { uidOf } from "../identity/service.ts";
 import { users } from "../identity/tables.ts";
 import type { OpsResult } from "../ops/registry.ts";
 import { registerOps, table } from "../ops/registry.ts";

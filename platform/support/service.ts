@@ -3,6 +3,7 @@ import type { AuthOperator } from "../admin/service.ts";
 import { audit } from "../admin/service.ts";
 import { operators } from "../admin/tables.ts";
 import type { Bus } from "../bus/bus.ts";
+import { uidOf } from "../contract/identity.ts";
 import type {
   SupportChatSummary,
   SupportChatView,
@@ -12,7 +13,6 @@ import type {
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
-import { uidOf } from "../identity/service.ts";
 import { users } from "../identity/tables.ts";
 import { queuePush } from "../push/service.ts";
 import { type CheckedImage, readUpload, saveImages } from "../uploads/service.ts";

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
+import { takerPrice } from "../contract/execution.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -8,7 +9,6 @@ import { postMessage } from "../inbox/service.ts";
 import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/ledger.ts";
 import { instruments } from "../market/tables.ts";
 import type { SpotEngine } from "./engine/spot-engine.ts";
-import { takerPrice } from "./execution.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
 import { orders, positionCloses, positions, tradingParams } from "./tables.ts";

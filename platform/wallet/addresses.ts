@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { base58, base58xrp, bech32, bech32m } from "@scure/base";
 import { isAddress } from "viem";
-import type { Network } from "./networks.ts";
+import type { Network } from "../contract/networks.ts";
 
 /**
  * Withdrawal and deposit addresses, checked offline per network: format, length, and the
@@ -15,7 +15,7 @@ export {
   isCoin,
   NETWORKS,
   type Network,
-} from "./networks.ts";
+} from "../contract/networks.ts";
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash("sha256").update(data).digest());
 
