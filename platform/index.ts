@@ -14,6 +14,7 @@ import type { Deps } from "./http/context.ts";
 import { mountDocs } from "./http/docs.ts";
 import { healthRoutes } from "./http/health.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./http/rate-limit.ts";
+import { antiPhishingOf } from "./identity/queries.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { DEMO_ACCOUNT, type IdentityDeps, seedDemo } from "./identity/service.ts";
 import { authenticate } from "./identity/sessions.ts";
@@ -158,7 +159,11 @@ export async function createPlatform(options: {
         })
       : createMemoryRateLimiter();
     closers.push(() => limiter.close());
-    const identity: IdentityDeps = { ...deps, notifier: createNotifier(config, logger), limiter };
+    const identity: IdentityDeps = {
+      ...deps,
+      notifier: createNotifier(config, logger, antiPhishingOf),
+      limiter,
+    };
     if (config.seedDemo) await seedDemo(identity);
     const api = createApi(deps);
     const hub = createHub({

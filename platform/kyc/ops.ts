@@ -1,7 +1,6 @@
-import { inArray } from "drizzle-orm";
 import { uidOf } from "../contract/identity.ts";
 import { findCustomer } from "../identity/ops.ts";
-import { users } from "../identity/tables.ts";
+import { contactsOf } from "../identity/queries.ts";
 import type { OpsResult } from "../ops/registry.ts";
 import { registerOps, table } from "../ops/registry.ts";
 import { locateUpload, uploadStore } from "../uploads/service.ts";
@@ -20,12 +19,7 @@ const idOf = (word: string | undefined) => (word && /^\d{1,9}$/.test(word) ? Num
 
 async function rowsFor(db: Parameters<typeof listApplications>[0], list: Application[]) {
   const ids = [...new Set(list.map((a) => a.userId))];
-  const owners = ids.length
-    ? await db
-        .select({ id: users.id, email: users.email, phone: users.phoneE164 })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
+  const owners = await contactsOf(db, ids);
   return list.map((a) => {
     const owner = owners.find((o) => o.id === a.userId);
     return {
