@@ -1,20 +1,27 @@
+import { describeDevice } from "../contract/device.ts";
 import { uidOf } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import {
   countLiveSessions,
   endLiveSessions,
+  forgetVerifiedSessions,
   liveSessionsOf,
   searchUsers,
   setUserStatus,
   type UserRow,
   userRow,
-} from "../identity/queries.ts";
-import { describeDevice, forgetVerifiedSessions } from "../identity/sessions.ts";
-import { auditLedger, formatAudit, ledgerTotals } from "../ledger/audit.ts";
-import { lastAuditRun, recentEntriesOf, walletAccountsOf } from "../ledger/queries.ts";
-import { recentOrdersOf, recentPositionsOf } from "../trading/queries.ts";
-import { ownersOfDepositAddress } from "../wallet/queries.ts";
+} from "../identity/index.ts";
+import {
+  auditLedger,
+  formatAudit,
+  lastAuditRun,
+  ledgerTotals,
+  recentEntriesOf,
+  walletAccountsOf,
+} from "../ledger/index.ts";
+import { recentOrdersOf, recentPositionsOf } from "../trading/index.ts";
+import { ownersOfDepositAddress } from "../wallet/index.ts";
 import { type AuthOperator, audit } from "./service.ts";
 
 const customerView = (u: UserRow) => ({

@@ -6,10 +6,10 @@ import type { Ticker } from "../contract/market.ts";
 import { pricePrecision } from "../contract/precision.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage } from "../inbox/index.ts";
 import type { Logger } from "../logger.ts";
+import type { MarketView } from "../market/index.ts";
 import { instruments, klines } from "../market/tables.ts";
-import type { MarketView } from "../market/view.ts";
 import { priceAlerts } from "./tables.ts";
 
 export type AlertsDeps = { db: Db; bus: Bus; view: MarketView; now?: () => number };

@@ -2,9 +2,9 @@ import Decimal from "decimal.js";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { type Posting, post, transfer } from "../ledger/ledger.ts";
-import { listCoin } from "../wallet/queries.ts";
+import { postMessage } from "../inbox/index.ts";
+import { type Posting, post, transfer } from "../ledger/index.ts";
+import { listCoin } from "../wallet/index.ts";
 import { launchpadProjects, launchpadSubscriptions } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);

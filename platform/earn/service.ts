@@ -1,12 +1,11 @@
 import Decimal from "decimal.js";
 import { and, asc, desc, eq, gt, gte, lte, or, sql } from "drizzle-orm";
-import { audit } from "../admin/service.ts";
+import { audit } from "../admin/index.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { balanceOf, post, transfer } from "../ledger/ledger.ts";
-import { lowestBalanceBetween } from "../ledger/queries.ts";
-import { listedDecimals } from "../wallet/queries.ts";
+import { postMessage } from "../inbox/index.ts";
+import { balanceOf, lowestBalanceBetween, post, transfer } from "../ledger/index.ts";
+import { listedDecimals } from "../wallet/index.ts";
 import { DAY_MS, dayOf, dayStart, maturityOf } from "./rules.ts";
 import {
   dailyCheckins,

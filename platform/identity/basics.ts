@@ -4,7 +4,7 @@ import type { Lang } from "../contract/languages.ts";
 import type { Deps } from "../http/context.ts";
 import { fieldError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
-import type { Notifier } from "../notify/notifier.ts";
+import type { Notifier } from "../notify/index.ts";
 import type { CodeTarget } from "./codes.ts";
 
 // What the identity modules share (service, security, sign-in, oidc, wallet): kept below them all

@@ -1,13 +1,13 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import { isValidPhoneNumber } from "libphonenumber-js/max";
-import { getSiteContent } from "../content/service.ts";
+import { getSiteContent } from "../content/index.ts";
 import type { CodePurpose, User } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
 import { tooMany } from "../http/rate-limit.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage } from "../inbox/index.ts";
 import { type Address, type ClientInfo, e164, type IdentityDeps, targetOf } from "./basics.ts";
 import { checkCode, createCode } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";

@@ -4,7 +4,7 @@ import type { User } from "../contract/identity.ts";
 import type { LoginEventView } from "../contract/security.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage } from "../inbox/index.ts";
 import type { ClientInfo } from "./basics.ts";
 import { verifyGoogleCode } from "./security.ts";
 import { createSession, describeDevice } from "./sessions.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type User, uidOf } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { kycStates } from "../kyc/service.ts";
+import { kycStates } from "../kyc/index.ts";
 import { securityFlags } from "./security.ts";
 import { users } from "./tables.ts";
 

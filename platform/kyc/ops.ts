@@ -1,9 +1,8 @@
 import { uidOf } from "../contract/identity.ts";
-import { findCustomer } from "../identity/ops.ts";
-import { contactsOf } from "../identity/queries.ts";
+import { contactsOf, findCustomer } from "../identity/index.ts";
 import type { OpsResult } from "../ops/registry.ts";
 import { registerOps, table } from "../ops/registry.ts";
-import { locateUpload, uploadStore } from "../uploads/service.ts";
+import { locateUpload, uploadStore } from "../uploads/index.ts";
 import {
   type Application,
   decideApplication,

@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import { langFromHeader } from "../contract/languages.ts";
 import type { Db } from "../db/client.ts";
 import { translator } from "../http/i18n.ts";
-import { wordMessage } from "../inbox/service.ts";
+import { wordMessage } from "../inbox/index.ts";
 import type { Logger } from "../logger.ts";
 import { PUSH_URLS, signedIn } from "./service.ts";
 import { pushOutbox, pushSubscriptions } from "./tables.ts";

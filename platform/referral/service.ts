@@ -6,9 +6,17 @@ import { offsetOf, type PageQuery, pageResult } from "../contract/pagination.ts"
 import type { AgentInfo, Referral, ReferralSummary } from "../contract/referral.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { type IdentityDeps, listInvitees, setUserKind, tooMany, userView } from "../identity/service.ts";
-import { issueWalletMessage, type Site, verifyWalletMessage } from "../identity/wallet.ts";
-import { postMessage } from "../inbox/service.ts";
+import {
+  type IdentityDeps,
+  issueWalletMessage,
+  listInvitees,
+  type Site,
+  setUserKind,
+  tooMany,
+  userView,
+  verifyWalletMessage,
+} from "../identity/index.ts";
+import { postMessage } from "../inbox/index.ts";
 import { agentCodes, agents } from "./tables.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { AuthOperator } from "../admin/service.ts";
-import { audit } from "../admin/service.ts";
+import type { AuthOperator } from "../admin/index.ts";
+import { audit } from "../admin/index.ts";
 import { operators } from "../admin/tables.ts";
 import type { Bus } from "../bus/bus.ts";
 import { uidOf } from "../contract/identity.ts";
@@ -14,9 +14,9 @@ import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
 import { users } from "../identity/tables.ts";
-import { queuePush } from "../push/service.ts";
-import { type CheckedImage, readUpload, saveImages } from "../uploads/service.ts";
-import type { UploadStore } from "../uploads/storage.ts";
+import { queuePush } from "../push/index.ts";
+import type { UploadStore } from "../uploads/index.ts";
+import { type CheckedImage, readUpload, saveImages } from "../uploads/index.ts";
 import { supportChats, supportMessages } from "./tables.ts";
 
 export type SupportDeps = {

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { and, asc, desc, eq, gte, isNull, lte, max, or, sql } from "drizzle-orm";
 import { INTERVAL_MS, INTERVALS } from "../contract/intervals.ts";
 import type { Db } from "../db/client.ts";
-import { balanceOf, post } from "../ledger/ledger.ts";
+import { balanceOf, post } from "../ledger/index.ts";
 import type { Logger } from "../logger.ts";
 import { klines } from "../market/tables.ts";
 import { inTransaction, type TradingDeps } from "./contracts.ts";

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { DEMO_FAUCET, type Faucet } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { lockUser, userIdByEmail } from "../identity/queries.ts";
-import { post, transfer } from "../ledger/ledger.ts";
+import { lockUser, userIdByEmail } from "../identity/index.ts";
+import { post, transfer } from "../ledger/index.ts";
 
 /**
  * The demo faucet: test money for trying the product on a local install. It is an ordinary,

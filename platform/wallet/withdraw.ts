@@ -3,9 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { FIAT_NETWORK, type FiatWithdrawInput, type FiatWithdrawTerms } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { paymentMethodOf } from "../identity/queries.ts";
-import { requireGoogle, verifyFundPassword, withdrawalReadiness } from "../identity/security.ts";
-import { coinCode } from "../ledger/ledger.ts";
+import {
+  paymentMethodOf,
+  requireGoogle,
+  verifyFundPassword,
+  withdrawalReadiness,
+} from "../identity/index.ts";
+import { coinCode } from "../ledger/index.ts";
 import { validateAddress } from "./addresses.ts";
 import { coinDecimals, createWithdrawal, requireNetwork } from "./service.ts";
 import { walletNetworks } from "./tables.ts";

@@ -1,0 +1,2 @@
+// The admin domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
+export { type AuthOperator, audit, authenticateOperator, can } from "./service.ts";
