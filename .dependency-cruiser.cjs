@@ -9,6 +9,45 @@
 const INFRA = "(?:contract|db|http|bus|jobs|ws|ops|config\\.ts|logger\\.ts|node-env\\.ts)";
 const TESTS = "\\.test\\.tsx?$";
 
+/**
+ * The domains from the bottom up: a domain imports only domains of lower layers, so there is no
+ * loop between domains either (identity uses kyc's states, kyc never identity). Domains of one
+ * layer do not import each other, except where `together` says so. A new domain gets a layer here.
+ */
+const LAYERS = [
+  { domains: ["content", "ledger", "market", "notify", "push", "reserves", "uploads"] },
+  { domains: ["inbox"] },
+  { domains: ["kyc"] },
+  { domains: ["identity"] },
+  { domains: ["alerts", "referral", "trading"] },
+  { domains: ["options", "wallet"] },
+  // The console (admin) still holds the other domains' console work, and earn and support write
+  // its audit log: one layer until that work moves into the domains (issue 22, "console work lives
+  // with its domain").
+  { domains: ["admin", "earn", "support"], together: true },
+];
+const DOMAINS = LAYERS.flatMap((layer) => layer.domains);
+// A domain's operator commands (ops.ts) sit above every domain, as its routes are mounted by the
+// platform: platform/index.ts loads them, and they may use any domain's public entry.
+const OUTER = ["/ops\\.ts$", "/tables\\.ts$", TESTS];
+
+const layerRules = LAYERS.flatMap((layer, i) =>
+  layer.domains.map((domain) => {
+    const above = LAYERS.slice(i + 1).flatMap((l) => l.domains);
+    const beside = layer.together ? [] : layer.domains.filter((d) => d !== domain);
+    return {
+      name: "domain-layers",
+      comment:
+        `${domain} may import only domains of lower layers (LAYERS in .dependency-cruiser.cjs): an ` +
+        "import upwards closes a loop between domains. Hand the function in from platform/index.ts, " +
+        "or move the shared part down.",
+      severity: "error",
+      from: { path: `^platform/${domain}/`, pathNot: OUTER },
+      to: { path: `^platform/(?:${[...above, ...beside].join("|")})/` },
+    };
+  }),
+).filter((rule) => !rule.to.path.includes("(?:)"));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -21,6 +60,24 @@ module.exports = {
       severity: "error",
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    ...layerRules,
+    {
+      name: "domain-has-a-layer",
+      comment: "Every folder under platform/ is shared infrastructure or a domain with a place in LAYERS.",
+      severity: "error",
+      from: { path: "^platform/" },
+      to: { path: `^platform/(?!(?:${DOMAINS.join("|")})/)(?!${INFRA})[^/]+/` },
+    },
+    {
+      name: "ops-commands-are-outermost",
+      comment:
+        "A domain's operator commands (platform/<domain>/ops.ts) register themselves when " +
+        "platform/index.ts loads them; no module imports them (they are no API: their helpers belong " +
+        "in the domain's public entry).",
+      severity: "error",
+      from: { pathNot: ["^platform/index\\.ts$", TESTS] },
+      to: { path: "^platform/[^/]+/ops\\.ts$" },
     },
     {
       name: "no-foreign-tables",

@@ -35,7 +35,7 @@ import "./identity/ops.ts";
 import "./referral/ops.ts";
 import { referralRoutes } from "./referral/routes.ts";
 import "./kyc/ops.ts";
-import { unreadCount } from "./inbox/service.ts";
+import { unreadCount, wordMessage } from "./inbox/service.ts";
 import { relayBalanceChanges } from "./ledger/events.ts";
 import "./reserves/ops.ts";
 import "./admin/ops.ts";
@@ -261,7 +261,7 @@ export async function createPlatform(options: {
     pushRoutes(api);
     leaderJob(
       "web-push",
-      every(1000, "push delivery", () => deliverDue({ db: database.db, config, logger })),
+      every(1000, "push delivery", () => deliverDue({ db: database.db, config, logger, wordMessage })),
     );
     identityRoutes(api, identity);
     referralRoutes(api, identity);

@@ -127,6 +127,21 @@ describe("import boundaries", { timeout: 120_000 }, () => {
     expect(result.errors).toBeGreaterThan(0);
   });
 
+  it("fails on a loop between domains: a domain importing one of a higher layer", () => {
+    // identity uses kyc (a customer's verification states); kyc using identity back closes a loop
+    // between the two domains, although no file imports itself round.
+    const dir = plant({
+      "platform/kyc/index.ts": 'export { statesOf } from "./service.ts";\n',
+      "platform/kyc/service.ts":
+        'import { userOf } from "../identity/index.ts";\nexport const statesOf = (id: number) => userOf({ query: (s) => s }, id);\n',
+    });
+    const result = cruise(dir, ["platform"]);
+    expect(names(result.violations)).toEqual([
+      "domain-layers: platform/kyc/service.ts → platform/identity/index.ts",
+    ]);
+    expect(result.errors).toBeGreaterThan(0);
+  });
+
   it("fails on the app importing platform code other than the contract", () => {
     const dir = plant({
       "app/routes/withdraw.tsx":

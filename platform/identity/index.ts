@@ -1,10 +1,10 @@
 // The identity domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
-export { findCustomer } from "./ops.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export {
   contactsOf,
   countLiveSessions,
   endLiveSessions,
+  findCustomer,
   liveSessionsOf,
   lockUser,
   paymentMethodOf,

@@ -120,3 +120,22 @@ export async function countLiveSessions(db: Db, userId: number): Promise<number>
   const live = await db.select({ id: sessions.id }).from(sessions).where(liveSessions(userId));
   return live.length;
 }
+
+/** Finds a customer by e-mail, phone (+E.164), wallet address or UID (the one operators quote). */
+export async function findCustomer(db: Db, term: string) {
+  const value = term.trim().toLowerCase();
+  const uid = /^\d{8,}$/.test(value) ? Number(value) - 10_000_000 : undefined;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      or(
+        eq(users.email, value),
+        eq(users.phoneE164, value.startsWith("+") ? value : `+${value}`),
+        eq(users.walletAddress, value),
+        uid && uid > 0 ? eq(users.id, uid) : undefined,
+      ),
+    )
+    .limit(1);
+  return user;
+}

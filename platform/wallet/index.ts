@@ -1,5 +1,4 @@
 // The wallet domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
-export { coinHasNetwork, validateAddress } from "./addresses.ts";
 export { listCoin, listedDecimals, ownersOfDepositAddress } from "./queries.ts";
 export {
   creditDeposit,

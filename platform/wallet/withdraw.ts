@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { and, eq } from "drizzle-orm";
+import { validateAddress } from "../contract/addresses.ts";
 import { FIAT_NETWORK, type FiatWithdrawInput, type FiatWithdrawTerms } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -10,7 +11,6 @@ import {
   withdrawalReadiness,
 } from "../identity/index.ts";
 import { coinCode } from "../ledger/index.ts";
-import { validateAddress } from "./addresses.ts";
 import { coinDecimals, createWithdrawal, requireNetwork } from "./service.ts";
 import { walletNetworks } from "./tables.ts";
 

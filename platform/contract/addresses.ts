@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "@noble/hashes/sha2";
 import { base58, base58xrp, bech32, bech32m } from "@scure/base";
 import { isAddress } from "viem";
-import type { Network } from "../contract/networks.ts";
+import type { Network } from "./networks.ts";
 
 /**
  * Withdrawal and deposit addresses, checked offline per network: format, length, and the
@@ -15,9 +15,7 @@ export {
   isCoin,
   NETWORKS,
   type Network,
-} from "../contract/networks.ts";
-
-const sha256 = (data: Uint8Array) => new Uint8Array(createHash("sha256").update(data).digest());
+} from "./networks.ts";
 
 /** Base58Check: payload + the first 4 bytes of SHA-256(SHA-256(payload)), in a given alphabet. */
 function base58checkPayload(address: string, codec: typeof base58): Uint8Array | undefined {
