@@ -40,11 +40,11 @@ export async function antiPhishingOf(
   return owner?.code ? { code: owner.code, lang: owner.lang } : undefined;
 }
 
-/** The e-mail and phone of each of these accounts (those that exist). */
+/** The e-mail, phone and sign-in wallet of each of these accounts (those that exist). */
 export async function contactsOf(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, email: users.email, phone: users.phoneE164 })
+    .select({ id: users.id, email: users.email, phone: users.phoneE164, wallet: users.walletAddress })
     .from(users)
     .where(inArray(users.id, ids));
 }

@@ -7,7 +7,7 @@ import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/index.ts";
 import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/index.ts";
-import { instruments } from "../market/tables.ts";
+import { instrumentStatuses } from "../market/index.ts";
 import type { SpotEngine } from "./engine/spot-engine.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
@@ -36,7 +36,7 @@ export type TradingDeps = {
  */
 const tradingTerms = memoByDb(1_000, async (db) => {
   const params = await db.select().from(tradingParams);
-  const listed = await db.select({ code: instruments.code, status: instruments.status }).from(instruments);
+  const listed = await instrumentStatuses(db);
   return {
     params: new Map(params.map((p) => [p.code, p])),
     status: new Map(listed.map((i) => [i.code, i.status])),
