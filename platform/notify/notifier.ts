@@ -23,11 +23,6 @@ export type Notifier = {
 };
 
 /**
- * E-mail through SMTP (nodemailer) when SMTP_URL is set, SMS through a provider webhook when
- * SMS_WEBHOOK_URL is set; otherwise each message is only logged. With DEV_OUTBOX=1 every message
- * is also kept in the local outbox.
- */
-/**
  * How the notifier finds an address's anti-phishing code: identity's, handed in by the platform so
  * that notify needs nothing of identity (identity sends its codes through the notifier).
  */
@@ -36,6 +31,11 @@ export type AntiPhishingLookup = (
   email: string,
 ) => Promise<{ code: string; lang: string } | undefined>;
 
+/**
+ * E-mail through SMTP (nodemailer) when SMTP_URL is set, SMS through a provider webhook when
+ * SMS_WEBHOOK_URL is set; otherwise each message is only logged. With DEV_OUTBOX=1 every message
+ * is also kept in the local outbox.
+ */
 export function createNotifier(config: Config, logger: Logger, antiPhishingOf: AntiPhishingLookup): Notifier {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
