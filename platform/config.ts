@@ -2,7 +2,6 @@ import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { parseS3Url } from "./uploads/storage.ts";
 
 /**
  * The browsers' push services (Chrome/Edge through FCM, Firefox, Safari, Windows): a customer's
@@ -365,4 +364,40 @@ export function persistedSecret(dataDir: string, name: string): string {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
     throw error;
   }
+}
+
+// S3_URL is read here, with the other settings; uploads/storage.ts opens the bucket it names.
+export type S3Location = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  pathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/**
+ * Reads S3_URL: `s3://KEY:SECRET@host[:port]/bucket?region=…&path_style=1` (https), or
+ * `s3+http://…` for a plain-http server such as a local MinIO. Throws on anything else.
+ */
+export function parseS3Url(value: string): S3Location {
+  const url = new URL(value);
+  const scheme = { "s3:": "https:", "s3+https:": "https:", "s3+http:": "http:" }[url.protocol];
+  if (!scheme) throw new Error("must start with s3://, s3+https:// or s3+http://");
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ""));
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error("must name a bucket: …/bucket");
+  if (!url.username || !url.password)
+    throw new Error("must give the access key and secret: s3://KEY:SECRET@host/bucket");
+  if (!url.hostname) throw new Error("must name the host");
+  const pathStyle = url.searchParams.get("path_style");
+  if (pathStyle !== null && pathStyle !== "0" && pathStyle !== "1")
+    throw new Error("path_style must be 0 or 1");
+  return {
+    endpoint: `${scheme}//${url.host}`,
+    bucket,
+    region: url.searchParams.get("region") || "us-east-1",
+    pathStyle: pathStyle === "1",
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
 }

@@ -14,6 +14,7 @@ import type { Deps } from "./http/context.ts";
 import { mountDocs } from "./http/docs.ts";
 import { healthRoutes } from "./http/health.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./http/rate-limit.ts";
+import { antiPhishingOf } from "./identity/queries.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { DEMO_ACCOUNT, type IdentityDeps, seedDemo } from "./identity/service.ts";
 import { authenticate } from "./identity/sessions.ts";
@@ -34,7 +35,7 @@ import "./identity/ops.ts";
 import "./referral/ops.ts";
 import { referralRoutes } from "./referral/routes.ts";
 import "./kyc/ops.ts";
-import { unreadCount } from "./inbox/service.ts";
+import { unreadCount, wordMessage } from "./inbox/service.ts";
 import { relayBalanceChanges } from "./ledger/events.ts";
 import "./reserves/ops.ts";
 import "./admin/ops.ts";
@@ -158,7 +159,11 @@ export async function createPlatform(options: {
         })
       : createMemoryRateLimiter();
     closers.push(() => limiter.close());
-    const identity: IdentityDeps = { ...deps, notifier: createNotifier(config, logger), limiter };
+    const identity: IdentityDeps = {
+      ...deps,
+      notifier: createNotifier(config, logger, antiPhishingOf),
+      limiter,
+    };
     if (config.seedDemo) await seedDemo(identity);
     const api = createApi(deps);
     const hub = createHub({
@@ -256,7 +261,7 @@ export async function createPlatform(options: {
     pushRoutes(api);
     leaderJob(
       "web-push",
-      every(1000, "push delivery", () => deliverDue({ db: database.db, config, logger })),
+      every(1000, "push delivery", () => deliverDue({ db: database.db, config, logger, wordMessage })),
     );
     identityRoutes(api, identity);
     referralRoutes(api, identity);

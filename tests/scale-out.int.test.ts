@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { findCustomer } from "../platform/identity/ops.ts";
+import { findCustomer } from "../platform/identity/queries.ts";
 import { auditLedger } from "../platform/ledger/audit.ts";
 import { creditDeposit } from "../platform/wallet/service.ts";
 import { registerByEmail } from "./support/accounts.ts";

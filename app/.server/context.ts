@@ -1,9 +1,14 @@
-import { createContext, type SessionStorage } from "react-router";
+import { type Cookie, createContext, type SessionStorage } from "react-router";
 import type { Honeypot } from "remix-utils/honeypot/server";
 import type { Toast } from "../components/shell/toast.tsx";
-import type { OAuthCookies } from "./oauth.ts";
 
 export type { Toast };
+
+/** The Google and Apple sign-ins (see oauth.ts); here so the context needs nothing of oauth.ts. */
+export const OAUTH_PROVIDERS = ["google", "apple"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+/** Signed cookies holding a Google/Apple sign-in in progress, one per provider. */
+export type OAuthCookies = Record<OAuthProvider, Cookie>;
 
 /** Set once when the web handler is created (see web.ts); the same for every request. */
 export type WebServices = {

@@ -1,6 +1,6 @@
-import { type Cookie, createCookie, type RouterContextProvider, redirect } from "react-router";
+import { createCookie, type RouterContextProvider, redirect } from "react-router";
 import { apiClient } from "./api.ts";
-import { servicesContext } from "./context.ts";
+import { OAUTH_PROVIDERS, type OAuthCookies, type OAuthProvider, servicesContext } from "./context.ts";
 import { getI18n } from "./i18n.ts";
 import { safeRedirect } from "./redirects.ts";
 import { flashToast, getToken } from "./session.ts";
@@ -11,9 +11,6 @@ import { afterSignIn, type SignInResult } from "./sign-in.ts";
  * in progress must remember (state, PKCE verifier, nonce, redirect URI, where to go after) lives
  * in a signed, httpOnly cookie per provider, sent only to /auth/*, for 10 minutes.
  */
-export const OAUTH_PROVIDERS = ["google", "apple"] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
-export type OAuthCookies = Record<OAuthProvider, Cookie>;
 
 type Flow = { state: string; code_verifier: string; nonce: string; redirect_uri: string; redirectTo: string };
 type Context = Readonly<RouterContextProvider>;

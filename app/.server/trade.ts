@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import type { Depth } from "../../platform/contract/market.ts";
+import { previewSpotOrder } from "../../platform/contract/spot-preview.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
-import { previewSpotOrder } from "../../platform/trading/spot-preview.ts";
 import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
 import type { ContractInfo } from "../components/trade/order-form.tsx";
 import type { Mode } from "../components/trade/state.ts";

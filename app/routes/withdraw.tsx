@@ -4,13 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { compare, isAmount, minus } from "../../platform/contract/decimal.ts";
+import { MEMO_NETWORKS } from "../../platform/contract/networks.ts";
 import type {
   PaymentMethodView,
   Readiness,
   WithdrawalAddressView,
 } from "../../platform/contract/security.ts";
 import type { Assets, FiatWithdrawTerms } from "../../platform/contract/wallet.ts";
-import { MEMO_NETWORKS } from "../../platform/wallet/networks.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { getI18n } from "../.server/i18n.ts";

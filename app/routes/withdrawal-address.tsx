@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import { COINS } from "../../platform/contract/networks.ts";
 import type { WithdrawalAddressView } from "../../platform/contract/security.ts";
-import { COINS } from "../../platform/wallet/networks.ts";
 import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
 import type { RouteHandle } from "../handle.ts";

@@ -2,18 +2,18 @@
 // transaction with the audit row that records it (before and after), so neither exists alone.
 import Decimal from "decimal.js";
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
-import { forgetContentLists } from "../content/service.ts";
+import { forgetContentLists } from "../content/index.ts";
 import { posts, postTranslations, slides, slideTranslations } from "../content/tables.ts";
 import type { AdminPostKind } from "../contract/admin.ts";
 import { POST_TYPES, SLIDE_TYPES } from "../contract/content.ts";
+import { uidOf } from "../contract/identity.ts";
 import { LANGUAGES } from "../contract/languages.ts";
 import type { Db } from "../db/client.ts";
 import { earnProducts } from "../earn/tables.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { findCustomer } from "../identity/ops.ts";
-import { uidOf } from "../identity/service.ts";
+import { findCustomer } from "../identity/index.ts";
 import { users } from "../identity/tables.ts";
-import { decideApplication, getApplication, KycDecisionError, listApplications } from "../kyc/service.ts";
+import { decideApplication, getApplication, KycDecisionError, listApplications } from "../kyc/index.ts";
 import { kycApplications } from "../kyc/tables.ts";
 import {
   creditDeposit,
@@ -23,7 +23,7 @@ import {
   recentWithdrawals,
   reviewFiatRecharge,
   reviewWithdrawal,
-} from "../wallet/service.ts";
+} from "../wallet/index.ts";
 import { fiatRecharges, walletNetworks, withdrawals } from "../wallet/tables.ts";
 import { type AuthOperator, audit } from "./service.ts";
 

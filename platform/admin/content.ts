@@ -4,12 +4,7 @@
 // again, each audited with before and after.
 
 import { and, eq, max } from "drizzle-orm";
-import {
-  forgetContentLists,
-  forgetSiteContent,
-  getSiteContent,
-  querySiteContent,
-} from "../content/service.ts";
+import { forgetContentLists, forgetSiteContent, getSiteContent, querySiteContent } from "../content/index.ts";
 import { posts, postTranslations, siteSettings, slides, slideTranslations } from "../content/tables.ts";
 import {
   type AdminPost,

@@ -1,21 +1,30 @@
-// The console's customer pages and the ledger view: reads for every role, and the few writes
-// (freeze, unfreeze, end sessions, run the ledger audit) each in one transaction with its audit row.
-import { and, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { describeDevice } from "../contract/device.ts";
+import { uidOf } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { uidOf } from "../identity/service.ts";
-import { describeDevice, forgetVerifiedSessions } from "../identity/sessions.ts";
-import { sessions, users } from "../identity/tables.ts";
-import { auditLedger, formatAudit, ledgerTotals } from "../ledger/audit.ts";
-import { USER_WALLETS } from "../ledger/ledger.ts";
-import { ledgerAccounts, ledgerAuditRuns, ledgerEntries, ledgerTransactions } from "../ledger/tables.ts";
-import { orders, positions } from "../trading/tables.ts";
-import { depositAddresses } from "../wallet/tables.ts";
+import {
+  countLiveSessions,
+  endLiveSessions,
+  forgetVerifiedSessions,
+  liveSessionsOf,
+  searchUsers,
+  setUserStatus,
+  type UserRow,
+  userRow,
+} from "../identity/index.ts";
+import {
+  auditLedger,
+  formatAudit,
+  lastAuditRun,
+  ledgerTotals,
+  recentEntriesOf,
+  walletAccountsOf,
+} from "../ledger/index.ts";
+import { recentOrdersOf, recentPositionsOf } from "../trading/index.ts";
+import { ownersOfDepositAddress } from "../wallet/index.ts";
 import { type AuthOperator, audit } from "./service.ts";
 
-type User = typeof users.$inferSelect;
-
-const customerView = (u: User) => ({
+const customerView = (u: UserRow) => ({
   id: u.id,
   uid: uidOf(u.id),
   email: u.email ?? "",
@@ -26,8 +35,6 @@ const customerView = (u: User) => ({
   created_at: u.createdAt.toISOString(),
 });
 
-const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Customers matching a term: part of an e-mail or phone, an exact UID, a sign-in wallet address
  * or one of their deposit addresses. At most 50, newest first.
@@ -36,91 +43,25 @@ export async function searchCustomers(db: Db, term: string) {
   const value = term.trim();
   if (!value) return [];
   const uid = /^\d{8,}$/.test(value) ? Number(value) - 10_000_000 : undefined;
-  const byDeposit = await db
-    .select({ userId: depositAddresses.userId })
-    .from(depositAddresses)
-    .where(eq(sql`lower(${depositAddresses.address})`, value.toLowerCase()))
-    .limit(50);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(
-      or(
-        ilike(users.email, likeOf(value)),
-        ilike(users.phoneE164, likeOf(value.replace(/[\s-]/g, ""))),
-        eq(sql`lower(${users.walletAddress})`, value.toLowerCase()),
-        uid && uid > 0 && uid < 2 ** 31 ? eq(users.id, uid) : undefined,
-        byDeposit.length
-          ? inArray(
-              users.id,
-              byDeposit.map((r) => r.userId),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(users.id))
-    .limit(50);
+  const byDeposit = await ownersOfDepositAddress(db, value);
+  const rows = await searchUsers(db, value, uid, byDeposit);
   return rows.map(customerView);
 }
 
 async function customerRow(db: Db, id: number, lock = false) {
-  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await userRow(db, id, lock);
   if (!row) throw new ApiError(404, "errors.not_found");
   return row;
 }
 
-const liveSessions = (userId: number) =>
-  and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
-
 /** One customer: balances per wallet and coin, recent ledger entries, orders, positions, sessions. */
 export async function customerDetail(db: Db, id: number) {
   const user = await customerRow(db, id);
-  const balances = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.ownerType, "user"),
-        eq(ledgerAccounts.userId, id),
-        inArray(ledgerAccounts.kind, [...USER_WALLETS]),
-      ),
-    )
-    .orderBy(ledgerAccounts.kind, ledgerAccounts.coin);
-  const entries = await db
-    .select({
-      id: ledgerEntries.id,
-      wallet: ledgerAccounts.kind,
-      coin: ledgerEntries.coin,
-      bucket: ledgerEntries.bucket,
-      amount: ledgerEntries.amount,
-      kind: ledgerTransactions.kind,
-      at: ledgerEntries.createdAt,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.txId))
-    .where(and(eq(ledgerAccounts.ownerType, "user"), eq(ledgerAccounts.userId, id)))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(50);
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, id))
-    .orderBy(desc(orders.id))
-    .limit(50);
-  const positionRows = await db
-    .select()
-    .from(positions)
-    .where(eq(positions.userId, id))
-    .orderBy(desc(positions.id))
-    .limit(50);
-  const sessionRows = await db
-    .select()
-    .from(sessions)
-    .where(liveSessions(id))
-    .orderBy(desc(sessions.lastSeenAt))
-    .limit(100);
+  const balances = await walletAccountsOf(db, id);
+  const entries = await recentEntriesOf(db, id, 50);
+  const orderRows = await recentOrdersOf(db, id, 50);
+  const positionRows = await recentPositionsOf(db, id, 50);
+  const sessionRows = await liveSessionsOf(db, id, 100);
   const n = (v: string | null) => (v === null ? "" : trimZeros(v));
   return {
     customer: customerView(user),
@@ -176,16 +117,6 @@ function trimZeros(v: string) {
   return v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v;
 }
 
-/** Ends every live session of a customer; returns how many. */
-async function endSessions(tx: Db, userId: number) {
-  const ended = await tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokeReason: "operator" })
-    .where(liveSessions(userId))
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
 /**
  * Freezes or unfreezes a customer. Freezing also ends their sessions, so nothing already signed
  * in keeps trading or withdrawing; sign-in is refused while frozen (identity checks the status).
@@ -198,13 +129,9 @@ export async function setCustomerFrozen(db: Db, op: AuthOperator, id: number, fr
     const status = frozen ? "frozen" : "active";
     if (before.status === status)
       throw new ApiError(409, frozen ? "admin.already_frozen" : "admin.not_frozen");
-    const [after] = await tx
-      .update(users)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const after = await setUserStatus(tx, id, status);
     if (!after) throw new ApiError(404, "errors.not_found");
-    const ended = frozen ? await endSessions(tx, id) : 0;
+    const ended = frozen ? await endLiveSessions(tx, id) : 0;
     await audit(tx, {
       operator: op.email,
       action: frozen ? "customer.freeze" : "customer.unfreeze",
@@ -223,14 +150,14 @@ export async function endCustomerSessions(db: Db, op: AuthOperator, id: number) 
   forgetVerifiedSessions();
   const result = await db.transaction(async (tx) => {
     await customerRow(tx, id, true);
-    const live = await tx.select({ id: sessions.id }).from(sessions).where(liveSessions(id));
-    const ended = await endSessions(tx, id);
+    const live = await countLiveSessions(tx, id);
+    const ended = await endLiveSessions(tx, id);
     await audit(tx, {
       operator: op.email,
       action: "customer.end_sessions",
       target: `user:${uidOf(id)}`,
-      before: { sessions: live.length },
-      after: { sessions: live.length - ended },
+      before: { sessions: live },
+      after: { sessions: live - ended },
     });
     return { ended };
   });
@@ -238,7 +165,7 @@ export async function endCustomerSessions(db: Db, op: AuthOperator, id: number) 
   return result;
 }
 
-const runView = (r: typeof ledgerAuditRuns.$inferSelect) => ({
+const runView = (r: NonNullable<Awaited<ReturnType<typeof lastAuditRun>>>) => ({
   id: r.id,
   ok: r.ok === 1,
   report: r.report,
@@ -247,7 +174,7 @@ const runView = (r: typeof ledgerAuditRuns.$inferSelect) => ({
 
 /** The ledger view: totals per coin by account kind (as `ledger totals`) and the newest audit run. */
 export async function ledgerOverview(db: Db) {
-  const [last] = await db.select().from(ledgerAuditRuns).orderBy(desc(ledgerAuditRuns.id)).limit(1);
+  const last = await lastAuditRun(db);
   const totals = (await ledgerTotals(db)).map((r) => ({
     ...r,
     available: trimZeros(r.available),
@@ -260,7 +187,7 @@ export async function ledgerOverview(db: Db) {
 export async function runLedgerAudit(db: Db, op: AuthOperator) {
   return db.transaction(async (tx) => {
     const report = await auditLedger(tx, { record: true });
-    const [run] = await tx.select().from(ledgerAuditRuns).orderBy(desc(ledgerAuditRuns.id)).limit(1);
+    const run = await lastAuditRun(tx);
     await audit(tx, {
       operator: op.email,
       action: "ledger.audit",

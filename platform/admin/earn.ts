@@ -4,8 +4,7 @@
 import Decimal from "decimal.js";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { statusOf } from "../earn/launchpad.ts";
-import { fortuneSettings, setFortuneSettings } from "../earn/service.ts";
+import { fortuneSettings, setFortuneSettings, statusOf } from "../earn/index.ts";
 import { launchpadProjects } from "../earn/tables.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type AuthOperator, audit } from "./service.ts";

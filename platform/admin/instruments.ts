@@ -4,9 +4,9 @@ import Decimal from "decimal.js";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { listedInstruments } from "../market/service.ts";
+import { listedInstruments } from "../market/index.ts";
 import { instruments } from "../market/tables.ts";
-import { forgetTradingTerms } from "../trading/contracts.ts";
+import { forgetTradingTerms } from "../trading/index.ts";
 import { tradingParams } from "../trading/tables.ts";
 import { type AuthOperator, audit } from "./service.ts";
 

@@ -34,8 +34,8 @@ import type { ApiContext } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-import { supportCounts } from "../support/service.ts";
-import { readUpload, uploadStore } from "../uploads/service.ts";
+import { supportCounts } from "../support/index.ts";
+import { readUpload, uploadStore } from "../uploads/index.ts";
 import {
   confirmDeposit,
   decideFiat,

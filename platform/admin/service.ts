@@ -4,9 +4,7 @@ import { Secret } from "otpauth";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
-import { hashPassword, verifyPassword } from "../identity/passwords.ts";
-import { stepOf, totp } from "../identity/security.ts";
-import { tooMany } from "../identity/service.ts";
+import { hashPassword, stepOf, tooMany, totp, verifyPassword } from "../identity/index.ts";
 import { auditLog, operatorSessions, operators } from "./tables.ts";
 
 export const ROLES = ["support", "reviewer", "operator", "owner"] as const;

@@ -1,15 +1,15 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import { type AlertInput, type AlertView, MAX_ARMED_ALERTS } from "../contract/alerts.ts";
 import type { Ticker } from "../contract/market.ts";
 import { pricePrecision } from "../contract/precision.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage } from "../inbox/index.ts";
 import type { Logger } from "../logger.ts";
-import { instruments, klines } from "../market/tables.ts";
-import type { MarketView } from "../market/view.ts";
+import type { MarketView } from "../market/index.ts";
+import { instrumentExists, minuteOpensSince } from "../market/index.ts";
 import { priceAlerts } from "./tables.ts";
 
 export type AlertsDeps = { db: Db; bus: Bus; view: MarketView; now?: () => number };
@@ -70,11 +70,7 @@ async function lockedArmedCount(tx: Db, userId: number): Promise<number> {
 }
 
 export async function createAlert(deps: AlertsDeps, userId: number, input: AlertInput) {
-  const [listed] = await deps.db
-    .select({ code: instruments.code })
-    .from(instruments)
-    .where(eq(instruments.code, input.code));
-  if (!listed) throw fieldError("code", "alerts.code_unknown");
+  if (!(await instrumentExists(deps.db, input.code))) throw fieldError("code", "alerts.code_unknown");
   const now = priceNow(deps.view, input.code);
   if (input.kind !== "move") checkLevel(input.code, input.kind, D(input.price as string), now);
   const row = await deps.db.transaction(async (tx) => {
@@ -216,11 +212,7 @@ export async function startAlertWatcher(
 
   // What the last hours looked like, so a move alert works from the start (1-minute candles).
   const from = new Date(clock() - 241 * 60_000);
-  const history = await deps.db
-    .select({ code: klines.code, openTime: klines.openTime, open: klines.open })
-    .from(klines)
-    .where(and(eq(klines.interval, "1m"), gte(klines.openTime, from)))
-    .orderBy(asc(klines.openTime));
+  const history = await minuteOpensSince(deps.db, from);
   for (const k of history) prices.record(k.code, k.openTime.getTime(), D(k.open));
 
   async function reload() {

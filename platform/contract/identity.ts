@@ -119,3 +119,8 @@ export const sessionSchema = z
   })
   .meta({ id: "Session" });
 export type SessionView = z.infer<typeof sessionSchema>;
+
+/** The number a customer is known by (`uid`): the account id counted from 10,000,000. */
+export function uidOf(id: number) {
+  return String(10_000_000 + id);
+}

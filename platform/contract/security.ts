@@ -1,7 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
-import { ALL_NETWORKS, COINS } from "../wallet/networks.ts";
+import { ALL_NETWORKS, COINS } from "./networks.ts";
 
 /**
  * The security centre's shared fields and answers: the fund password (spec §5: 8–20 letters and

@@ -2,9 +2,9 @@ import Decimal from "decimal.js";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { type Posting, post, transfer } from "../ledger/ledger.ts";
-import { coins } from "../wallet/tables.ts";
+import { postMessage } from "../inbox/index.ts";
+import { type Posting, post, transfer } from "../ledger/index.ts";
+import { listCoin } from "../wallet/index.ts";
 import { launchpadProjects, launchpadSubscriptions } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
@@ -93,10 +93,7 @@ export async function subscribe(db: Db, userId: number, projectId: number, usdt:
 export async function distribute(db: Db, projectId: number, now = Date.now()) {
   const project = await requireProject(db, projectId);
   if (statusOf(project, now) !== "ended") throw new ApiError(409, "earn.launch_not_ended");
-  await db
-    .insert(coins)
-    .values({ code: project.token, name: project.name, decimals: 8 })
-    .onConflictDoNothing();
+  await listCoin(db, { code: project.token, name: project.name, decimals: 8 });
   const pending = await db
     .select()
     .from(launchpadSubscriptions)

@@ -1,4 +1,4 @@
-import { findCustomer } from "../identity/ops.ts";
+import { findCustomer } from "../identity/index.ts";
 import { registerOps } from "../ops/registry.ts";
 import { distribute } from "./launchpad.ts";
 import {

@@ -1,12 +1,11 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
-import { audit } from "../admin/service.ts";
+import { and, asc, desc, eq, gt, gte, lte, or, sql } from "drizzle-orm";
+import { audit } from "../admin/index.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { balanceOf, post, transfer } from "../ledger/ledger.ts";
-import { ledgerEntries } from "../ledger/tables.ts";
-import { coins } from "../wallet/tables.ts";
+import { postMessage } from "../inbox/index.ts";
+import { balanceOf, lowestBalanceBetween, post, transfer } from "../ledger/index.ts";
+import { listedDecimals } from "../wallet/index.ts";
 import { DAY_MS, dayOf, dayStart, maturityOf } from "./rules.ts";
 import {
   dailyCheckins,
@@ -25,12 +24,7 @@ export { dayOf };
 export const JOB_LOOKBACK_DAYS = 60;
 
 async function decimalsOf(db: Db, coin: string) {
-  const [row] = await db
-    .select({ decimals: coins.decimals })
-    .from(coins)
-    .where(eq(coins.code, coin))
-    .limit(1);
-  return row?.decimals ?? 8;
+  return (await listedDecimals(db, coin)) ?? 8;
 }
 
 // --- Mining pools, staking and lock-up ---
@@ -507,27 +501,7 @@ export async function payFortuneInterest(db: Db, day: string, userId?: number) {
   )) as unknown as { rows: { id: number; user_id: number }[] };
   let paid = 0;
   for (const account of accounts.rows) {
-    const [opening] = await db
-      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.accountId, account.id), lt(ledgerEntries.createdAt, begin)));
-    const moves = await db
-      .select({ amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.accountId, account.id),
-          gte(ledgerEntries.createdAt, begin),
-          lt(ledgerEntries.createdAt, end),
-        ),
-      )
-      .orderBy(asc(ledgerEntries.id));
-    let running = D(opening?.sum ?? 0);
-    let lowest = running;
-    for (const m of moves) {
-      running = running.plus(m.amount);
-      lowest = Decimal.min(lowest, running);
-    }
+    const lowest = await lowestBalanceBetween(db, account.id, begin, end);
     const interest = lowest.mul(settings.dailyRate).toDecimalPlaces(6, Decimal.ROUND_DOWN);
     if (interest.lte(0)) continue;
     await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
+import { coinHasNetwork, validateAddress } from "../contract/addresses.ts";
 import type { PaymentMethodView, WithdrawalAddressView } from "../contract/security.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { coinHasNetwork, validateAddress } from "../wallet/addresses.ts";
 import { requireGoogle, verifyFundPassword } from "./security.ts";
 import { paymentMethods, userSecurity, withdrawalAddresses } from "./tables.ts";
 

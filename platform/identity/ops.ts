@@ -1,27 +1,6 @@
-import { eq, or } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { uidOf } from "../contract/identity.ts";
 import { registerOps, table } from "../ops/registry.ts";
-import { uidOf } from "./service.ts";
-import { users } from "./tables.ts";
-
-/** Finds a customer by e-mail, phone (+E.164), wallet address or UID (the one operators quote). */
-export async function findCustomer(db: Db, term: string) {
-  const value = term.trim().toLowerCase();
-  const uid = /^\d{8,}$/.test(value) ? Number(value) - 10_000_000 : undefined;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(
-      or(
-        eq(users.email, value),
-        eq(users.phoneE164, value.startsWith("+") ? value : `+${value}`),
-        eq(users.walletAddress, value),
-        uid && uid > 0 ? eq(users.id, uid) : undefined,
-      ),
-    )
-    .limit(1);
-  return user;
-}
+import { findCustomer } from "./queries.ts";
 
 registerOps({
   path: ["user", "show"],

@@ -38,7 +38,7 @@ import {
   uploadIdOf,
   uploadPath,
   uploadStore,
-} from "../uploads/service.ts";
+} from "../uploads/index.ts";
 import {
   addAddress,
   addPaymentMethod,

@@ -1,15 +1,17 @@
 import { and, asc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { getSiteContent } from "../content/service.ts";
+import { getSiteContent } from "../content/index.ts";
+import { uidOf } from "../contract/identity.ts";
 import type { GoogleSetup, Readiness, SecurityOverview } from "../contract/security.ts";
 import type { Db } from "../db/client.ts";
 import { fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { kycStates } from "../kyc/service.ts";
+import { tooMany } from "../http/rate-limit.ts";
+import { postMessage } from "../inbox/index.ts";
+import { kycStates } from "../kyc/index.ts";
+import { type Address, e164, type IdentityDeps, targetOf } from "./basics.ts";
 import { checkCode } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { type Address, e164, type IdentityDeps, targetOf, tooMany, uidOf } from "./service.ts";
 import { revokeAllSessions } from "./sessions.ts";
 import { securityFailures, userSecurity, users } from "./tables.ts";
 

@@ -1,45 +1,27 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import { isValidPhoneNumber } from "libphonenumber-js/max";
-import { getSiteContent } from "../content/service.ts";
+import { getSiteContent } from "../content/index.ts";
 import type { CodePurpose, User } from "../contract/identity.ts";
-import type { Lang } from "../contract/languages.ts";
 import type { Db } from "../db/client.ts";
-import type { Deps } from "../http/context.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
-import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
-import { postMessage } from "../inbox/service.ts";
-import { kycStates } from "../kyc/service.ts";
-import type { Notifier } from "../notify/notifier.ts";
-import { type CodeTarget, checkCode, createCode } from "./codes.ts";
+import { tooMany } from "../http/rate-limit.ts";
+import { postMessage } from "../inbox/index.ts";
+import { type Address, type ClientInfo, e164, type IdentityDeps, targetOf } from "./basics.ts";
+import { checkCode, createCode } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { lockWithdrawals, securityFlags } from "./security.ts";
+import { lockWithdrawals } from "./security.ts";
 import { createSession, revokeAllSessions } from "./sessions.ts";
 import { recordLogin, signIn } from "./sign-in.ts";
 import { loginEvents, users } from "./tables.ts";
+import { userView } from "./user-view.ts";
 
-export type IdentityDeps = Deps & { notifier: Notifier; limiter: RateLimiter };
-export type ClientInfo = { ip: string; userAgent: string; lang: Lang };
-
-/** An address a code can be sent to: an e-mail, or a phone with its dial code. */
-export type Address = { type: "email"; email: string } | { type: "phone"; areaCode: string; phone: string };
+export { type Address, type ClientInfo, e164, type IdentityDeps, targetOf, userView };
 
 const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I look-alikes
 export const newInviteCode = () =>
   Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join("");
-
-export function e164(areaCode: string, phone: string) {
-  return `+${areaCode}${phone.replace(/^0+/, "")}`;
-}
-
-/** The code target of an address; a phone must be a real number for its dial code. */
-export function targetOf(address: Address, purpose: CodePurpose, field = "phone"): CodeTarget {
-  if (address.type === "email") return { channel: "email", address: address.email, purpose };
-  const number = e164(address.areaCode, address.phone);
-  if (!isValidPhoneNumber(number)) throw fieldError(field, "identity.phone_invalid");
-  return { channel: "sms", address: number, purpose };
-}
 
 export async function findUserByAddress(db: Db, address: Address) {
   const where =
@@ -151,32 +133,6 @@ export async function sendCode(
 }
 
 export { tooMany };
-
-export function uidOf(id: number) {
-  return String(10_000_000 + id);
-}
-
-/** The user as the spec's clients read it (`data.user`). */
-export async function userView(db: Db, userId: number): Promise<User> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!u) throw new ApiError(404, "errors.not_found");
-  return {
-    id: u.id,
-    uid: uidOf(u.id),
-    account: u.email ?? (u.phoneE164 ? `${u.phone}` : (u.walletAddress ?? "")),
-    area_code: u.areaCode ?? "",
-    phone: u.phone ?? "",
-    email: u.email ?? "",
-    name: u.name,
-    avatar: u.avatar,
-    authentication: await kycStates(db, u.id),
-    ...(await securityFlags(db, u.id)),
-    invite_code: u.inviteCode,
-    kind: u.kind,
-    wallet_address: u.walletAddress,
-    created_at: u.createdAt.toISOString(),
-  };
-}
 
 async function inviterOf(db: Db, inviteCode: string | undefined) {
   if (!inviteCode) return null;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { describeDevice } from "../contract/device.ts";
 import { SIGNED_IN_ELSEWHERE, TOKEN_EXPIRED, TOKEN_INVALID } from "../contract/envelope.ts";
 import type { SessionView } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
@@ -93,38 +94,6 @@ async function authenticateStored(db: Db, tokenHash: string): Promise<AuthUser> 
   return { id: row.userId, sessionId: row.id };
 }
 
-/** A readable device name from a User-Agent ("Chrome on Android"). */
-export function describeDevice(userAgent: string): string {
-  const ua = userAgent || "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /OPR\//.test(ua)
-      ? "Opera"
-      : /SamsungBrowser/.test(ua)
-        ? "Samsung Internet"
-        : /Chrome\//.test(ua)
-          ? "Chrome"
-          : /Firefox\//.test(ua)
-            ? "Firefox"
-            : /Safari\//.test(ua)
-              ? "Safari"
-              : ua
-                ? ua.split(/[\s/]/)[0] || "Browser"
-                : "Unknown";
-  const os = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad|iPod/.test(ua)
-      ? "iOS"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  return os ? `${browser} · ${os}` : browser;
-}
-
 export async function listSessions(db: Db, user: AuthUser): Promise<SessionView[]> {
   const rows = await db
     .select()
@@ -168,3 +137,5 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string, 
   forgetVerifiedSessions();
   return ended.length;
 }
+
+export { describeDevice };

@@ -4,11 +4,12 @@ import type { User } from "../contract/identity.ts";
 import type { LoginEventView } from "../contract/security.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage } from "../inbox/index.ts";
+import type { ClientInfo } from "./basics.ts";
 import { verifyGoogleCode } from "./security.ts";
-import { type ClientInfo, userView } from "./service.ts";
 import { createSession, describeDevice } from "./sessions.ts";
 import { loginEvents, loginTickets, userSecurity, users } from "./tables.ts";
+import { userView } from "./user-view.ts";
 
 /** The second step of a sign-in: this long to enter the Google code, this many tries. */
 export const TICKET_TTL_MS = 5 * 60_000;

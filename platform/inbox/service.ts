@@ -5,8 +5,8 @@ import { offsetOf, type PageQuery, pageResult } from "../contract/pagination.ts"
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
 import { translator } from "../http/i18n.ts";
-import { type AccountNotice, BALANCE_CHANNEL } from "../ledger/events.ts";
-import { queuePush } from "../push/service.ts";
+import { type AccountNotice, BALANCE_CHANNEL } from "../ledger/index.ts";
+import { queuePush } from "../push/index.ts";
 import { INBOX_PARAMS } from "./params.ts";
 import { inboxMessages } from "./tables.ts";
 

@@ -1,10 +1,8 @@
-import { inArray } from "drizzle-orm";
-import { findCustomer } from "../identity/ops.ts";
-import { uidOf } from "../identity/service.ts";
-import { users } from "../identity/tables.ts";
+import { uidOf } from "../contract/identity.ts";
+import { contactsOf, findCustomer } from "../identity/index.ts";
 import type { OpsResult } from "../ops/registry.ts";
 import { registerOps, table } from "../ops/registry.ts";
-import { locateUpload, uploadStore } from "../uploads/service.ts";
+import { locateUpload, uploadStore } from "../uploads/index.ts";
 import {
   type Application,
   decideApplication,
@@ -20,12 +18,7 @@ const idOf = (word: string | undefined) => (word && /^\d{1,9}$/.test(word) ? Num
 
 async function rowsFor(db: Parameters<typeof listApplications>[0], list: Application[]) {
   const ids = [...new Set(list.map((a) => a.userId))];
-  const owners = ids.length
-    ? await db
-        .select({ id: users.id, email: users.email, phone: users.phoneE164 })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
+  const owners = await contactsOf(db, ids);
   return list.map((a) => {
     const owner = owners.find((o) => o.id === a.userId);
     return {

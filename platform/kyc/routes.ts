@@ -8,7 +8,7 @@ import {
 } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
 import type { Deps } from "../http/context.ts";
-import { checkImage, UPLOAD_BODY_LIMIT, uploadField, uploadStore } from "../uploads/service.ts";
+import { checkImage, UPLOAD_BODY_LIMIT, uploadField, uploadStore } from "../uploads/index.ts";
 import { kycStatus, submitAdvanced, submitPrimary } from "./service.ts";
 
 /** Identity verification: the state of both levels, and submitting each. */

@@ -3,9 +3,9 @@ import type { KycState } from "../contract/identity.ts";
 import type { DocumentType, KycLevel, KycStatus } from "../contract/kyc.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { type CheckedImage, saveImages } from "../uploads/service.ts";
-import type { UploadStore } from "../uploads/storage.ts";
+import { postMessage } from "../inbox/index.ts";
+import type { UploadStore } from "../uploads/index.ts";
+import { type CheckedImage, saveImages } from "../uploads/index.ts";
 import { kycApplications } from "./tables.ts";
 
 /**

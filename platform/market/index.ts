@@ -110,3 +110,9 @@ export async function createMarket(options: {
   };
 }
 export type Market = Awaited<ReturnType<typeof createMarket>>;
+
+// What other domains may use of the market (docs/decisions/boundaries.md).
+export type { CustomerLevels } from "./engine.ts";
+export { instrumentExists, instrumentStatuses, latestCandleBetween, minuteOpensSince } from "./queries.ts";
+export { listedInstruments } from "./service.ts";
+export type { MarketView } from "./view.ts";

@@ -1,10 +1,9 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 import { langFromHeader } from "../contract/languages.ts";
 import type { Db } from "../db/client.ts";
 import { translator } from "../http/i18n.ts";
-import { userSecurity, users } from "../identity/tables.ts";
 import type { Logger } from "../logger.ts";
 import { outbox } from "./tables.ts";
 
@@ -24,11 +23,20 @@ export type Notifier = {
 };
 
 /**
+ * How the notifier finds an address's anti-phishing code: identity's, handed in by the platform so
+ * that notify needs nothing of identity (identity sends its codes through the notifier).
+ */
+export type AntiPhishingLookup = (
+  db: Db,
+  email: string,
+) => Promise<{ code: string; lang: string } | undefined>;
+
+/**
  * E-mail through SMTP (nodemailer) when SMTP_URL is set, SMS through a provider webhook when
  * SMS_WEBHOOK_URL is set; otherwise each message is only logged. With DEV_OUTBOX=1 every message
  * is also kept in the local outbox.
  */
-export function createNotifier(config: Config, logger: Logger): Notifier {
+export function createNotifier(config: Config, logger: Logger, antiPhishingOf: AntiPhishingLookup): Notifier {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
   async function deliver(message: Message) {
@@ -65,7 +73,7 @@ export function createNotifier(config: Config, logger: Logger): Notifier {
 
   return {
     async send(db, original) {
-      const message = await withAntiPhishing(db, original);
+      const message = await withAntiPhishing(db, original, antiPhishingOf);
       if (config.devOutbox) {
         await db.insert(outbox).values({
           channel: message.channel,
@@ -90,15 +98,14 @@ export function createNotifier(config: Config, logger: Logger): Notifier {
  * An e-mail to an account that has an anti-phishing code starts with it, in the account's
  * language: a message without it (or with another) did not come from us.
  */
-async function withAntiPhishing(db: Db, message: Message): Promise<Message> {
+async function withAntiPhishing(
+  db: Db,
+  message: Message,
+  antiPhishingOf: AntiPhishingLookup,
+): Promise<Message> {
   if (message.channel !== "email") return message;
-  const [owner] = await db
-    .select({ code: userSecurity.antiPhishingCode, lang: users.lang })
-    .from(users)
-    .innerJoin(userSecurity, eq(userSecurity.userId, users.id))
-    .where(and(eq(users.email, message.to), isNotNull(userSecurity.antiPhishingCode)))
-    .limit(1);
-  if (!owner?.code) return message;
+  const owner = await antiPhishingOf(db, message.to);
+  if (!owner) return message;
   const t = translator(langFromHeader(owner.lang));
   return { ...message, text: `${t("mail.anti_phishing", { code: owner.code })}\n\n${message.text}` };
 }

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { decimalField } from "../contract/trading.ts";
 import type { Api } from "../http/app.ts";
-import type { MarketView } from "../market/view.ts";
+import type { MarketView } from "../market/index.ts";
 import {
   bettingRound,
   listProducts,

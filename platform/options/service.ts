@@ -3,9 +3,9 @@ import { and, asc, desc, eq, gte, lte, ne } from "drizzle-orm";
 import { bettingRound, periodNo, roundAt } from "../contract/timed.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { post, transfer } from "../ledger/ledger.ts";
-import { STALE_AFTER_MS } from "../trading/prices.ts";
+import { postMessage } from "../inbox/index.ts";
+import { post, transfer } from "../ledger/index.ts";
+import { STALE_AFTER_MS } from "../trading/index.ts";
 import { optionBets, optionProducts, optionRounds, priceTicks } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);

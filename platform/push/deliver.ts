@@ -4,10 +4,19 @@ import type { Config } from "../config.ts";
 import { langFromHeader } from "../contract/languages.ts";
 import type { Db } from "../db/client.ts";
 import { translator } from "../http/i18n.ts";
-import { wordMessage } from "../inbox/service.ts";
 import type { Logger } from "../logger.ts";
 import { PUSH_URLS, signedIn } from "./service.ts";
 import { pushOutbox, pushSubscriptions } from "./tables.ts";
+
+/**
+ * How an inbox message reads in a language (the inbox's `wordMessage`): handed in by the platform,
+ * since the inbox queues its pushes here and push must not import it back.
+ */
+export type WordMessage = (
+  type: string,
+  params: Record<string, string | number>,
+  lang: ReturnType<typeof langFromHeader>,
+) => { title: string; body: string };
 
 /** What the service worker (public/sw.js) receives, decrypted: it shows title and body, opens url. */
 export type PushPayload = { title: string; body: string; url: string; kind: string };
@@ -34,7 +43,7 @@ type Claimed = {
 /** The wait before try `attempts + 1`: 15 s, 30 s, 1 min… at most 4 h. */
 const backoffSeconds = (attempts: number) => Math.min(15 * 2 ** attempts, 4 * 60 * 60);
 
-function payloadOf(row: Claimed): PushPayload {
+function payloadOf(row: Claimed, wordMessage: WordMessage): PushPayload {
   const lang = langFromHeader(row.lang);
   const url = PUSH_URLS[row.type] ?? "/messages";
   if (row.type === "support_reply") {
@@ -62,7 +71,12 @@ function payloadOf(row: Claimed): PushPayload {
  * subscription, so it goes with everything queued for it; other failures wait and retry.
  * Answers how many were delivered.
  */
-export async function deliverDue(deps: { db: Db; config: Config; logger: Logger }): Promise<number> {
+export async function deliverDue(deps: {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  wordMessage: WordMessage;
+}): Promise<number> {
   const { db, config, logger } = deps;
   const claimed = (
     (await db.execute(sql`
@@ -97,7 +111,7 @@ export async function deliverDue(deps: { db: Db; config: Config; logger: Logger 
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
       continue;
     }
-    const outcome = await send(row, vapidDetails).catch((error: Error) => ({
+    const outcome = await send(row, deps.wordMessage, vapidDetails).catch((error: Error) => ({
       status: 0,
       error: error.message,
     }));
@@ -143,11 +157,12 @@ export async function deliverDue(deps: { db: Db; config: Config; logger: Logger 
  */
 async function send(
   row: Claimed,
+  wordMessage: WordMessage,
   vapidDetails: { subject: string; publicKey: string; privateKey: string },
 ): Promise<{ status: number; error: string }> {
   const details = webpush.generateRequestDetails(
     { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-    JSON.stringify(payloadOf(row)),
+    JSON.stringify(payloadOf(row, wordMessage)),
     {
       vapidDetails,
       TTL: TTL_SECONDS,

@@ -7,7 +7,7 @@ import { type PushServiceStandIn, startPushService } from "../../tests/support/p
 import { createScriptedFeed } from "../../tests/support/scripted-feed.ts";
 import { startAlertWatcher } from "../alerts/service.ts";
 import { users } from "../identity/tables.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage, wordMessage } from "../inbox/service.ts";
 import { createLogger } from "../logger.ts";
 import { runOps } from "../ops/registry.ts";
 import { deliverDue } from "./deliver.ts";
@@ -142,7 +142,12 @@ describe("web push", () => {
     push.answer(browser.path, 201);
     await db().update(pushOutbox).set({ dueAt: sql`now()` });
     // The leader's sender takes it within a second; a sender of our own here finds it taken or takes it.
-    await deliverDue({ db: db(), config: t.platform.deps.config, logger: createLogger("silent") });
+    await deliverDue({
+      db: db(),
+      config: t.platform.deps.config,
+      logger: createLogger("silent"),
+      wordMessage,
+    });
     await vi.waitFor(() => expect(received(browser.path).map((r) => r.status)).toEqual([503, 201]));
     expect(received(browser.path)[1]?.payload).toMatchObject({ url: "/verify" });
     expect(await db().select().from(pushOutbox)).toEqual([]);

@@ -1,9 +1,9 @@
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
+import { describeDevice } from "../contract/device.ts";
 import { MAX_PUSH_DEVICES, type PushDevice, type PushSubscribeInput } from "../contract/push.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { describeDevice } from "../identity/sessions.ts";
 import { pushSubscriptions } from "./tables.ts";
 
 /**

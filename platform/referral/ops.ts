@@ -1,4 +1,4 @@
-import { uidOf } from "../identity/service.ts";
+import { uidOf } from "../contract/identity.ts";
 import { registerOps, table } from "../ops/registry.ts";
 import { createAgentCodes, formatAgentCode, listAgentCodes } from "./service.ts";
 

@@ -8,8 +8,8 @@ import {
   referralSummarySchema,
 } from "../contract/referral.ts";
 import type { Api } from "../http/app.ts";
-import type { IdentityDeps } from "../identity/service.ts";
-import { siteOf } from "../identity/wallet.ts";
+import type { IdentityDeps } from "../identity/index.ts";
+import { siteOf } from "../identity/index.ts";
 import {
   agentInfo,
   agentUsers,

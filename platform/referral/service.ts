@@ -1,20 +1,22 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { User } from "../contract/identity.ts";
+import { uidOf } from "../contract/identity.ts";
 import { offsetOf, type PageQuery, pageResult } from "../contract/pagination.ts";
 import type { AgentInfo, Referral, ReferralSummary } from "../contract/referral.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import {
   type IdentityDeps,
+  issueWalletMessage,
   listInvitees,
+  type Site,
   setUserKind,
   tooMany,
-  uidOf,
   userView,
-} from "../identity/service.ts";
-import { issueWalletMessage, type Site, verifyWalletMessage } from "../identity/wallet.ts";
-import { postMessage } from "../inbox/service.ts";
+  verifyWalletMessage,
+} from "../identity/index.ts";
+import { postMessage } from "../inbox/index.ts";
 import { agentCodes, agents } from "./tables.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { uidOf } from "../contract/identity.ts";
 import {
   type Balances,
   buildLevels,
@@ -10,7 +11,6 @@ import {
 } from "../contract/reserves.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { uidOf } from "../identity/service.ts";
 import { reserveLeaves, reserveSnapshots } from "./tables.ts";
 
 type Row = { user_id: number; coin: string; amount: string };

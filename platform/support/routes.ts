@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AuthOperator, authenticateOperator, can } from "../admin/service.ts";
+import { type AuthOperator, authenticateOperator, can } from "../admin/index.ts";
 import {
   SUPPORT_QUEUES,
   supportChatQuery,
@@ -14,7 +14,7 @@ import type { ApiContext, Deps } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-import { checkImage, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/service.ts";
+import { checkImage, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
 import {
   assignChat,
   chatAttachment,

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { AuthOperator } from "../admin/service.ts";
-import { audit } from "../admin/service.ts";
-import { operators } from "../admin/tables.ts";
+import type { AuthOperator } from "../admin/index.ts";
+import { audit, operatorEmailOf, operatorEmails } from "../admin/index.ts";
 import type { Bus } from "../bus/bus.ts";
+import { uidOf } from "../contract/identity.ts";
 import type {
   SupportChatSummary,
   SupportChatView,
@@ -12,11 +12,10 @@ import type {
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
-import { uidOf } from "../identity/service.ts";
-import { users } from "../identity/tables.ts";
-import { queuePush } from "../push/service.ts";
-import { type CheckedImage, readUpload, saveImages } from "../uploads/service.ts";
-import type { UploadStore } from "../uploads/storage.ts";
+import { contactsOf } from "../identity/index.ts";
+import { queuePush } from "../push/index.ts";
+import type { UploadStore } from "../uploads/index.ts";
+import { type CheckedImage, readUpload, saveImages } from "../uploads/index.ts";
 import { supportChats, supportMessages } from "./tables.ts";
 
 export type SupportDeps = {
@@ -308,18 +307,8 @@ async function queueRows(db: Db, chats: Chat[]): Promise<SupportQueueRow[]> {
   const [unread, last, people, staff] = await Promise.all([
     unreadByChat(db, ids, "customer"),
     lastByChat(db, ids),
-    userIds.length
-      ? db
-          .select({ id: users.id, email: users.email, phone: users.phoneE164, wallet: users.walletAddress })
-          .from(users)
-          .where(inArray(users.id, userIds))
-      : [],
-    operatorIds.length
-      ? db
-          .select({ id: operators.id, email: operators.email })
-          .from(operators)
-          .where(inArray(operators.id, operatorIds))
-      : [],
+    contactsOf(db, userIds),
+    operatorEmails(db, operatorIds),
   ]);
   return chats.map((c) => {
     const person = people.find((p) => p.id === c.userId);
@@ -415,8 +404,7 @@ async function lockChat(tx: Db, id: number) {
 
 async function operatorEmail(db: Db, id: number | null) {
   if (id === null) return null;
-  const [row] = await db.select({ email: operators.email }).from(operators).where(eq(operators.id, id));
-  return row?.email ?? null;
+  return (await operatorEmailOf(db, id)) ?? null;
 }
 
 /** Takes an open chat (also from another operator, who is named in the audit row). */

@@ -1,14 +1,14 @@
 import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
+import { takerPrice } from "../contract/execution.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { postMessage } from "../inbox/service.ts";
-import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/ledger.ts";
-import { instruments } from "../market/tables.ts";
+import { postMessage } from "../inbox/index.ts";
+import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/index.ts";
+import { instrumentStatuses } from "../market/index.ts";
 import type { SpotEngine } from "./engine/spot-engine.ts";
-import { takerPrice } from "./execution.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
 import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
@@ -36,7 +36,7 @@ export type TradingDeps = {
  */
 const tradingTerms = memoByDb(1_000, async (db) => {
   const params = await db.select().from(tradingParams);
-  const listed = await db.select({ code: instruments.code, status: instruments.status }).from(instruments);
+  const listed = await instrumentStatuses(db);
   return {
     params: new Map(params.map((p) => [p.code, p])),
     status: new Map(listed.map((i) => [i.code, i.status])),

@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gte, isNull, lte, max, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, max, or, sql } from "drizzle-orm";
 import { INTERVAL_MS, INTERVALS } from "../contract/intervals.ts";
 import type { Db } from "../db/client.ts";
-import { balanceOf, post } from "../ledger/ledger.ts";
+import { balanceOf, post } from "../ledger/index.ts";
 import type { Logger } from "../logger.ts";
-import { klines } from "../market/tables.ts";
+import { latestCandleBetween } from "../market/index.ts";
 import { inTransaction, type TradingDeps } from "./contracts.ts";
 import * as math from "./math.ts";
 import { fundingPayments, fundingRounds, fundingTimes, positions } from "./tables.ts";
@@ -155,19 +155,13 @@ export async function markAt(db: Db, code: string, time: number) {
   let best: { price: string; time: number; size: number } | undefined;
   for (const interval of INTERVALS) {
     const size = INTERVAL_MS[interval];
-    const [candle] = await db
-      .select({ close: klines.close, openTime: klines.openTime })
-      .from(klines)
-      .where(
-        and(
-          eq(klines.code, code),
-          eq(klines.interval, interval),
-          lte(klines.openTime, new Date(time - size)),
-          gte(klines.openTime, new Date(time - MARK_LOOKBACK_MS - size)),
-        ),
-      )
-      .orderBy(desc(klines.openTime))
-      .limit(1);
+    const candle = await latestCandleBetween(
+      db,
+      code,
+      interval,
+      new Date(time - MARK_LOOKBACK_MS - size),
+      new Date(time - size),
+    );
     if (!candle) continue;
     const end = candle.openTime.getTime() + size;
     if (!best || end > best.time || (end === best.time && size > best.size))

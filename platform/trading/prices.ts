@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { ApiError } from "../http/errors.ts";
-import type { MarketView } from "../market/view.ts";
+import type { MarketView } from "../market/index.ts";
 
 /** How old a price may be before trading on it is refused (a stalled feed). */
 export const STALE_AFTER_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { instruments } from "../market/tables.ts";
+import { instrumentStatuses } from "../market/index.ts";
 import { tradingParams } from "./tables.ts";
 
 const MAJORS = new Set(["btc/usdt", "eth/usdt"]);
@@ -30,7 +30,7 @@ const STEP: Record<string, string> = {
  * taker, spot 0.1 %; up to 100x on BTC and ETH (maintenance 0.5 %), 50x elsewhere (1 %).
  */
 export async function seedTradingParams(db: Db) {
-  const listed = await db.select({ code: instruments.code }).from(instruments);
+  const listed = await instrumentStatuses(db);
   if (listed.length === 0) return;
   await db
     .insert(tradingParams)

@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DEMO_FAUCET, type Faucet } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { users } from "../identity/tables.ts";
-import { post, transfer } from "../ledger/ledger.ts";
+import { lockUser, userIdByEmail } from "../identity/index.ts";
+import { post, transfer } from "../ledger/index.ts";
 
 /**
  * The demo faucet: test money for trying the product on a local install. It is an ordinary,
@@ -50,7 +50,7 @@ export async function faucetStatus(db: Db, userId: number, enabled: boolean): Pr
 export async function claimFaucet(db: Db, userId: number, enabled: boolean): Promise<Faucet> {
   if (!enabled) throw new ApiError(403, "wallet.faucet_off");
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await lockUser(tx, userId);
     const before = view(true, await receivedBy(tx, userId));
     if (new Decimal(before.grant).isZero()) {
       throw new ApiError(422, "wallet.faucet_limit", {
@@ -74,8 +74,8 @@ export async function claimFaucet(db: Db, userId: number, enabled: boolean): Pro
 
 /** The demo account's starting balance: one claim, the first time it has received nothing. */
 export async function fundDemoAccount(db: Db, email: string): Promise<boolean> {
-  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!demo || !(await receivedBy(db, demo.id)).isZero()) return false;
-  await claimFaucet(db, demo.id, true);
+  const demo = await userIdByEmail(db, email);
+  if (demo === undefined || !(await receivedBy(db, demo)).isZero()) return false;
+  await claimFaucet(db, demo, true);
   return true;
 }

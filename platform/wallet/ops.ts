@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { asc, eq } from "drizzle-orm";
-import { findCustomer } from "../identity/ops.ts";
-import { uidOf } from "../identity/service.ts";
+import { uidOf } from "../contract/identity.ts";
+import { findCustomer } from "../identity/index.ts";
 import { registerOps, table } from "../ops/registry.ts";
 import { creditConfirmed, ManualChainWatcher } from "./chain-watcher.ts";
 import {

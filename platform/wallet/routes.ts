@@ -14,7 +14,7 @@ import {
   walletRecordSchema,
 } from "../contract/wallet.ts";
 import type { Api } from "../http/app.ts";
-import { withdrawalReadiness } from "../identity/security.ts";
+import { withdrawalReadiness } from "../identity/index.ts";
 import { claimFaucet, faucetStatus } from "./faucet.ts";
 import {
   assets,

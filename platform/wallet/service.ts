@@ -14,7 +14,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
-import { postMessage } from "../inbox/service.ts";
+import { postMessage } from "../inbox/index.ts";
 import {
   balanceOf,
   balancesOf,
@@ -25,8 +25,8 @@ import {
   spendFrozen,
   transfer,
   type UserWallet,
-} from "../ledger/ledger.ts";
-import { STALE_AFTER_MS } from "../trading/prices.ts";
+} from "../ledger/index.ts";
+import { STALE_AFTER_MS } from "../trading/index.ts";
 import { derive, type Family, NETWORK_FAMILY } from "./derive.ts";
 import {
   coins,

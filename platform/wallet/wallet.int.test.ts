@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
+import { validateAddress } from "../contract/addresses.ts";
 import { auditLedger } from "../ledger/audit.ts";
 import { runOps } from "../ops/registry.ts";
-import { validateAddress } from "./addresses.ts";
 import { exchangeQuotes } from "./tables.ts";
 
 let t: TestPlatform;

@@ -1,12 +1,16 @@
 import Decimal from "decimal.js";
 import { and, eq } from "drizzle-orm";
+import { validateAddress } from "../contract/addresses.ts";
 import { FIAT_NETWORK, type FiatWithdrawInput, type FiatWithdrawTerms } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { requireGoogle, verifyFundPassword, withdrawalReadiness } from "../identity/security.ts";
-import { paymentMethods } from "../identity/tables.ts";
-import { coinCode } from "../ledger/ledger.ts";
-import { validateAddress } from "./addresses.ts";
+import {
+  paymentMethodOf,
+  requireGoogle,
+  verifyFundPassword,
+  withdrawalReadiness,
+} from "../identity/index.ts";
+import { coinCode } from "../ledger/index.ts";
 import { coinDecimals, createWithdrawal, requireNetwork } from "./service.ts";
 import { walletNetworks } from "./tables.ts";
 
@@ -103,11 +107,7 @@ export async function requestFiatWithdrawal(db: Db, userId: number, input: FiatW
   await assertCanWithdraw(db, userId);
   const network = await requireNetwork(db, FIAT_COIN, FIAT_NETWORK, "withdraw");
   // Another customer's method is "unknown" too: nothing tells it exists.
-  const [method] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, input.payment_method_id), eq(paymentMethods.userId, userId)))
-    .limit(1);
+  const method = await paymentMethodOf(db, userId, input.payment_method_id);
   if (!method) throw fieldError("payment_method_id", "wallet.payment_method_unknown");
   const amount = new Decimal(input.amount);
   const decimals = await coinDecimals(db, FIAT_COIN);

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { coinCode } from "../../ledger/ledger.ts";
+import { coinCode } from "../../ledger/index.ts";
 import { engineLog, engineState, orders, trades } from "../tables.ts";
 import { createSpotMatcher, type LogEntry, SPOT_LEDGER_KINDS } from "./spot-engine.ts";
 

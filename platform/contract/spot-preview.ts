@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
-import { dec, mul, str } from "../contract/decimal.ts";
-import { previews, type Side } from "../contract/trading-math.ts";
+import { dec, mul, str } from "./decimal.ts";
 import { takerPrice } from "./execution.ts";
+import { previews, type Side } from "./trading-math.ts";
 
 export type SpotPreviewInput = {
   code: string;

@@ -1,5 +1,5 @@
 import type Decimal from "decimal.js";
-import type { Side } from "./math.ts";
+import type { Side } from "./trading-math.ts";
 
 /**
  * The one rule for the price an incoming order trades at. It meets the best opposite price of

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "@noble/hashes/sha2";
 import { base58, base58xrp, bech32, bech32m } from "@scure/base";
 import { isAddress } from "viem";
 import type { Network } from "./networks.ts";
@@ -16,8 +16,6 @@ export {
   NETWORKS,
   type Network,
 } from "./networks.ts";
-
-const sha256 = (data: Uint8Array) => new Uint8Array(createHash("sha256").update(data).digest());
 
 /** Base58Check: payload + the first 4 bytes of SHA-256(SHA-256(payload)), in a given alphabet. */
 function base58checkPayload(address: string, codec: typeof base58): Uint8Array | undefined {

@@ -1,7 +1,7 @@
 /**
  * The coins the platform tracks and the networks each can be sent on (withdrawal addresses,
  * deposits, withdrawals). Plain data, safe for the browser; the address checks are in
- * addresses.ts (server side).
+ * addresses.ts.
  */
 export const NETWORKS = {
   USDT: ["TRC20", "ERC20"],

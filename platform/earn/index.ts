@@ -1,0 +1,3 @@
+// The earn domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
+export { statusOf } from "./launchpad.ts";
+export { fortuneSettings, setFortuneSettings } from "./service.ts";
