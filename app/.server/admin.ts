@@ -1,4 +1,13 @@
 import { createCookie, type RouterContextProvider, redirect, data as routeData } from "react-router";
+import type {
+  ApiData,
+  ApiPath,
+  ApiRoute,
+  PostArgs,
+  QueryArgs,
+  RawArgs,
+  RawPath,
+} from "../../platform/contract/api.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
 import { requestInfoContext, servicesContext } from "./context.ts";
@@ -20,13 +29,9 @@ function adminCookie(secure: boolean) {
   });
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type Query = Record<string, unknown>;
 
-export type AdminMe = {
-  operator: { id: number; email: string; role: "support" | "reviewer" | "operator" | "owner" };
-  permissions: ("read" | "review" | "products" | "operators" | "chat")[];
-  queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
-};
+export type AdminMe = ApiData<"GET", "/admin/me">;
 
 export async function adminToken(request: Request, context: Readonly<RouterContextProvider>) {
   const { secureCookies } = context.get(servicesContext);
@@ -81,13 +86,25 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
     return (await (await send(method, path, query, body)).json()) as Envelope<T>;
   }
 
+  // Typed from the platform's route definitions like apiClient (see api.ts).
   return {
-    get: <T>(path: string, query?: Query) => call<T>("GET", path, query),
-    post: <T>(path: string, body?: Record<string, unknown>) => call<T>("POST", path, undefined, body),
-    raw: (path: string, query?: Query) => send("GET", path, query),
+    get: <P extends ApiPath<"GET">>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>
+      call<ApiData<"GET", P>>("GET", path, query as Query | undefined),
+    post: <P extends ApiPath<"POST">>(path: P, ...[body, query]: PostArgs<ApiRoute<"POST", P>>) =>
+      call<ApiData<"POST", P>>(
+        "POST",
+        path,
+        query as Query | undefined,
+        body as Record<string, unknown> | undefined,
+      ),
+    raw: <P extends RawPath>(path: P, ...[query]: RawArgs<P>) =>
+      send("GET", path, query as Query | undefined),
     /** Only `data`; a refusal (403 for the role…) is thrown as a route error with its message. */
-    async data<T>(path: string, query?: Query): Promise<T> {
-      const envelope = await call<T>("GET", path, query);
+    async data<P extends ApiPath<"GET">>(
+      path: P,
+      ...[query]: QueryArgs<ApiRoute<"GET", P>>
+    ): Promise<ApiData<"GET", P>> {
+      const envelope = await call<ApiData<"GET", P>>("GET", path, query as Query | undefined);
       if (envelope.status_code !== 200) {
         const code = envelope.status_code;
         throw routeData({ message: envelope.message }, { status: code >= 400 && code < 600 ? code : 500 });
@@ -100,7 +117,7 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
 /** The signed-in operator, or a redirect to the console's sign-in (no cookie, or ended). */
 export async function requireOperator(request: Request, context: Readonly<RouterContextProvider>) {
   if (!(await adminToken(request, context))) throw redirect("/admin/login");
-  return adminApi(request, context).data<AdminMe>("/admin/me");
+  return adminApi(request, context).data("/admin/me");
 }
 
 /** A form's fields as strings (a console form has no files). */
@@ -124,16 +141,17 @@ export function pickFields(fields: Record<string, string>, names: readonly strin
 export async function adminPost(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  path: string,
+  path: ApiPath<"POST">,
   body: Record<string, unknown>,
   redirectTo: string,
 ) {
-  const result = await adminApi(request, context).post<unknown>(path, body);
+  // The console's forms send the operator's fields as typed (strings): the platform checks them.
+  const result = await adminApi(request, context).post(path, body as never);
   if (result.status_code === 200) {
     flashToast(context, { kind: "success", message: result.message });
     return redirect(redirectTo);
   }
-  const errors = (result as { errors?: Record<string, string[]> }).errors ?? {};
+  const errors = result.errors ?? {};
   const status = result.status_code >= 400 && result.status_code < 600 ? result.status_code : 422;
   return routeData({ message: result.message, errors: Object.values(errors).flat(), form: body }, { status });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTRACT_TYPES } from "../../platform/contract/contract-types.ts";
 import { decimalField, optionalDecimal, sideField } from "../../platform/contract/trading.ts";
 import { validator } from "./validate.ts";
 
@@ -23,8 +24,6 @@ const idField = z.coerce
   .number({ error: "validation.required" })
   .int()
   .positive({ error: "validation.required" });
-
-export const CONTRACT_TYPES = ["perpetual", "weekly", "quarterly"] as const;
 
 /**
  * A limit order needs its price; a market order fills at the best price and has none. A union on

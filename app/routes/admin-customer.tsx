@@ -51,7 +51,7 @@ const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const id = /^\d{1,9}$/.test(params.id) ? params.id : "0";
-  const detail = await adminApi(request, context).data<Detail>("/admin/customers/show", { id });
+  const detail = (await adminApi(request, context).data("/admin/customers/show", { id })) as Detail;
   return { me, detail };
 }
 

@@ -23,8 +23,8 @@ export type SupportRow = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const asked = new URL(request.url).searchParams.get("queue") ?? "waiting";
-  const queue = (SUPPORT_QUEUES as readonly string[]).includes(asked) ? asked : "waiting";
-  const list = await adminApi(request, context).data<SupportRow[]>("/admin/support", { queue });
+  const queue = SUPPORT_QUEUES.find((known) => known === asked) ?? "waiting";
+  const list = await adminApi(request, context).data("/admin/support", { queue });
   return { me, list, queue };
 }
 

@@ -44,7 +44,6 @@ type Fill = {
 };
 type Details = { order: OrderView; position: PositionView | null; closes: Close[]; fills?: Fill[] };
 
-type OrderPage = { list: OrderView[] };
 const PICK = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const pages = await Promise.all(
       (["contract", "spot"] as const).flatMap((market) =>
         (["open", "history"] as const).map((status) =>
-          api.data<OrderPage>(`/${market}/orders`, { status, page: 1, limit: PICK }),
+          api.data(`/${market}/orders`, { status, page: 1, limit: PICK }),
         ),
       ),
     );
@@ -67,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const id = Number(raw);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
-  return { details: await api.data<Details>("/trade/order", { id }), latest: [] };
+  return { details: await api.data("/trade/order", { id }), latest: [] };
 }
 
 function Row({

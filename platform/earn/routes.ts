@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { PRODUCT_KINDS } from "../contract/earn.ts";
 import { amountField } from "../contract/wallet.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
@@ -34,7 +35,7 @@ const page = {
 const productSchema = z
   .object({
     id: z.number().int(),
-    kind: z.string(),
+    kind: z.enum(PRODUCT_KINDS),
     coin: z.string(),
     name_key: z.string(),
     daily_rate: z.string(),
@@ -142,7 +143,7 @@ export function earnRoutes(api: Api) {
       tags,
       summary:
         "Mining pools, staking and lock-up products: coin, daily rate, pool amount and remaining, purchase limits, lock",
-      query: z.object({ type: z.enum(["mining", "staking", "lockup"]).optional() }),
+      query: z.object({ type: z.enum(PRODUCT_KINDS).optional() }),
       response: z.array(productSchema),
     },
     async ({ query }) => (await listProducts(db, query.type)).map(productView),

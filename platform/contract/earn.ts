@@ -1,0 +1,3 @@
+/** The kinds of earn product: pools (mining), flexible staking and fixed lock-ups. */
+export const PRODUCT_KINDS = ["mining", "staking", "lockup"] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
