@@ -115,13 +115,20 @@ export function generateApiTypes(): string {
         const body = typeOf("body");
         const response = typeOf("response");
         if (!response) throw new Error(`${name}: ${paths} has no response schema`);
-        const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        const summaryNode = prop("summary");
+        const summary =
+          summaryNode &&
+          ts.isPropertyAssignment(summaryNode) &&
+          ts.isStringLiteralLike(summaryNode.initializer)
+            ? summaryNode.initializer.text
+            : "";
         for (const m of methods)
           for (const path of paths) {
             entries.push({
               method: m.toUpperCase(),
               path,
-              where: `${name}:${line}`,
+              // The file (not the line, which moves with every edit) and what the route says it does.
+              where: summary ? `${summary} (${name})` : name,
               query: query && zodSide(query, "input"),
               body: body && m !== "get" ? zodSide(body, "input") : undefined,
               response: zodSide(response, "input"),
@@ -152,12 +159,12 @@ export function generateApiTypes(): string {
           path &&
           ts.isStringLiteral(path)
         ) {
-          const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+          const summary = field(spec, "summary");
           // The envelope routes register through api.route too; only a path of its own is a file.
           files.push({
             method: "GET",
             path: path.text,
-            where: `${name}:${line}`,
+            where: summary && ts.isStringLiteralLike(summary) ? `${summary.text} (${name})` : name,
             query: query && zodSide(checker.getTypeAtLocation(query), "input"),
           });
         }
@@ -176,7 +183,7 @@ export function generateApiTypes(): string {
     "export type ApiRoutes = {",
   ];
   for (const e of entries) {
-    lines.push(`  /** ${e.where} */`);
+    lines.push(`  /** ${e.where.replaceAll("*/", "*\\/")} */`);
     lines.push(`  "${e.method} ${e.path}": {`);
     lines.push(`    query: ${e.query ?? "undefined"};`);
     lines.push(`    body: ${e.body ?? "undefined"};`);
@@ -192,7 +199,10 @@ export function generateApiTypes(): string {
   const routed = new Set(entries.map((e) => `${e.method} ${e.path}`));
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
     if (routed.has(`${f.method} ${f.path}`)) continue;
-    lines.push(`  /** ${f.where} */`, `  "${f.path}": { query: ${f.query ?? "undefined"} };`);
+    lines.push(
+      `  /** ${f.where.replaceAll("*/", "*\\/")} */`,
+      `  "${f.path}": { query: ${f.query ?? "undefined"} };`,
+    );
   }
   lines.push("};", "");
   // Formatted as the linter wants it, so the file is checked like any other.

@@ -71,7 +71,7 @@ export function apiClient(request: Request, context: Readonly<RouterContextProvi
 
   // Paths, query and body fields and the shape of `data` are those of the platform's route
   // definitions (platform/contract/api-types.ts, generated from them by scripts/api-types.ts): a path or field it does not
-  // have is a type error here, and each path's entry names the file and line that answers it.
+  // have is a type error here, and each path's entry names the route file that answers it.
   return {
     /** The whole envelope: actions read `errors` and `message` from it. */
     get: <P extends ApiPath<"GET">>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>

@@ -3,7 +3,7 @@
 
 /** Every /api operation: `METHOD /path` → what the call sends (query, body) and the envelope's `data`. */
 export type ApiRoutes = {
-  /** platform/content/routes.ts:36 */
+  /** Site fields: name, contact e-mail, online service, feedback mail, phone, app link (platform/content/routes.ts) */
   "GET /about/content": {
     query: undefined;
     body: undefined;
@@ -16,7 +16,7 @@ export type ApiRoutes = {
       software_link: string;
     };
   };
-  /** platform/content/routes.ts:47 */
+  /** Site fields for a signed-in user (with the user id to quote to support) (platform/content/routes.ts) */
   "GET /about/contentauth": {
     query: undefined;
     body: undefined;
@@ -30,7 +30,7 @@ export type ApiRoutes = {
       uid: number;
     };
   };
-  /** platform/wallet/routes.ts:82 */
+  /** The user's assets valued at live prices: total_usdt, total_cny and asset_list (code, balance, frost) (platform/wallet/routes.ts) */
   "GET /account/index": {
     query: undefined;
     body: undefined;
@@ -44,7 +44,7 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/admin/routes.ts:845 */
+  /** The audit log, newest first, filtered by operator, action, target and dates (platform/admin/routes.ts) */
   "GET /admin/audit": {
     query: {
       operator?: string | undefined;
@@ -57,37 +57,37 @@ export type ApiRoutes = {
     body: undefined;
     response: { list: Record<string, unknown>[]; page: number; has_more: boolean };
   };
-  /** platform/admin/routes.ts:547 */
+  /** Customers matching part of an e-mail or phone, a UID, a wallet or a deposit address (platform/admin/routes.ts) */
   "GET /admin/customers": {
     query: { q?: string | undefined };
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:595 */
+  /** platform/admin/routes.ts */
   "POST /admin/customers/end_sessions": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:595 */
+  /** platform/admin/routes.ts */
   "POST /admin/customers/freeze": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:562 */
+  /** One customer: balances per wallet and coin, recent ledger entries, orders, positions, live sessions (platform/admin/routes.ts) */
   "GET /admin/customers/show": {
     query: { id: unknown };
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:595 */
+  /** platform/admin/routes.ts */
   "POST /admin/customers/unfreeze": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:381 */
+  /** Credits a confirmed chain deposit to a customer's spot wallet (reviewer) (platform/admin/routes.ts) */
   "POST /admin/deposits/credit": {
     query: undefined;
     body: {
@@ -99,43 +99,43 @@ export type ApiRoutes = {
     };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:333 */
+  /** Fiat recharges waiting for confirmation (platform/admin/routes.ts) */
   "GET /admin/fiat": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:347 */
+  /** Confirms a fiat recharge was received: credits its USDT (reviewer) (platform/admin/routes.ts) */
   "POST /admin/fiat/approve": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:364 */
+  /** Rejects a fiat recharge (nothing was received) (reviewer) (platform/admin/routes.ts) */
   "POST /admin/fiat/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:748 */
+  /** The daily-interest wallet's daily rate and first-participation reward (platform/admin/routes.ts) */
   "GET /admin/fortune": {
     query: undefined;
     body: undefined;
     response: { daily_rate: string; first_reward: string; coin: string };
   };
-  /** platform/admin/routes.ts:762 */
+  /** Sets the daily-interest wallet's daily rate and first-participation reward (operator) (platform/admin/routes.ts) */
   "POST /admin/fortune/update": {
     query: undefined;
     body: { daily_rate: string; first_reward: string };
     response: { daily_rate: string; first_reward: string; coin: string };
   };
-  /** platform/admin/routes.ts:647 */
+  /** Every instrument, paused ones too, with its precision, maximum leverage and fees (platform/admin/routes.ts) */
   "GET /admin/instruments": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:661 */
+  /** Pauses or resumes an instrument and sets its price precision, maximum leverage and fees (operator) (platform/admin/routes.ts) */
   "POST /admin/instruments/update": {
     query: undefined;
     body: {
@@ -151,37 +151,37 @@ export type ApiRoutes = {
     };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:172 */
+  /** Identity verifications, newest first (pending by default) (platform/admin/routes.ts) */
   "GET /admin/kyc": {
     query: { status?: "pending" | "authenticated" | "rejected" | "all" | undefined };
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:202 */
+  /** Approves a pending verification (reviewer) (platform/admin/routes.ts) */
   "POST /admin/kyc/approve": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:219 */
+  /** Rejects a pending verification with the reason the customer reads (reviewer) (platform/admin/routes.ts) */
   "POST /admin/kyc/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:187 */
+  /** One verification with its documents (their images at /api/admin/kyc/document) (platform/admin/routes.ts) */
   "GET /admin/kyc/show": {
     query: { id: unknown };
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:779 */
+  /** Launchpad projects: status, price, supply, per-customer limits and dates (platform/admin/routes.ts) */
   "GET /admin/launchpad": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:793 */
+  /** Sets a launchpad project's price, supply, per-customer limits and dates (operator) (platform/admin/routes.ts) */
   "POST /admin/launchpad/update": {
     query: undefined;
     body: {
@@ -195,19 +195,19 @@ export type ApiRoutes = {
     };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:615 */
+  /** Totals per coin by account kind and the newest ledger audit run (platform/admin/routes.ts) */
   "GET /admin/ledger": {
     query: undefined;
     body: undefined;
     response: { totals: Record<string, unknown>[]; last_audit: Record<string, unknown> | null };
   };
-  /** platform/admin/routes.ts:629 */
+  /** Runs the ledger audit now and records the run (reviewer) (platform/admin/routes.ts) */
   "POST /admin/ledger/audit": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown> | null;
   };
-  /** platform/admin/routes.ts:107 */
+  /** Operator sign-in: e-mail, password and the authenticator's current 6-digit code (platform/admin/routes.ts) */
   "POST /admin/login": {
     query: undefined;
     body: { email: string; password: string; code: string };
@@ -222,13 +222,13 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/admin/routes.ts:125 */
+  /** Ends this console session (platform/admin/routes.ts) */
   "POST /admin/logout": {
     query: undefined;
     body: undefined;
     response: null;
   };
-  /** platform/admin/routes.ts:140 */
+  /** The signed-in operator and what waits in the queues (platform/admin/routes.ts) */
   "GET /admin/me": {
     query: undefined;
     body: undefined;
@@ -238,13 +238,13 @@ export type ApiRoutes = {
       queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
     };
   };
-  /** platform/admin/routes.ts:681 */
+  /** Every coin's networks: deposits and withdrawals on or off, minimums, withdrawal fee (platform/admin/routes.ts) */
   "GET /admin/networks": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:695 */
+  /** Opens or pauses a network's deposits and withdrawals and sets its minimums and withdrawal fee (operator) (platform/admin/routes.ts) */
   "POST /admin/networks/update": {
     query: undefined;
     body: {
@@ -258,13 +258,13 @@ export type ApiRoutes = {
     };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:431 */
+  /** The notices (or academy articles, news, protocol pages, banners: kind), with the languages each is written in and whether customers see it (published) (platform/admin/routes.ts) */
   "GET /admin/notices": {
     query: { kind?: "protocol" | "academy" | "news" | "notice" | "banner" | undefined };
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:492 */
+  /** Publishes a new notice, academy article, news item, protocol page or banner (kind), written in English (operator) (platform/admin/routes.ts) */
   "POST /admin/notices/create": {
     query: undefined;
     body: {
@@ -287,7 +287,7 @@ export type ApiRoutes = {
       published_at: string;
     };
   };
-  /** platform/admin/routes.ts:527 */
+  /** Publishes an unpublished post or banner (kind) again, with its first publication date (operator) (platform/admin/routes.ts) */
   "POST /admin/notices/publish": {
     query: undefined;
     body: { id: unknown; kind?: "protocol" | "academy" | "news" | "notice" | "banner" | undefined };
@@ -303,7 +303,7 @@ export type ApiRoutes = {
       published_at: string;
     };
   };
-  /** platform/admin/routes.ts:447 */
+  /** One notice's (or other post's: kind) text in one language (empty when not written yet) (platform/admin/routes.ts) */
   "GET /admin/notices/show": {
     query: {
       id: unknown;
@@ -313,7 +313,7 @@ export type ApiRoutes = {
     body: undefined;
     response: { id: number; lang: string; title: string; summary: string; body: string };
   };
-  /** platform/admin/routes.ts:510 */
+  /** Unpublishes a post or banner (kind): customers no longer see it (operator) (platform/admin/routes.ts) */
   "POST /admin/notices/unpublish": {
     query: undefined;
     body: { id: unknown; kind?: "protocol" | "academy" | "news" | "notice" | "banner" | undefined };
@@ -329,7 +329,7 @@ export type ApiRoutes = {
       published_at: string;
     };
   };
-  /** platform/admin/routes.ts:468 */
+  /** Writes a notice's (or other post's: kind) title, summary and Markdown body in one language (operator) (platform/admin/routes.ts) */
   "POST /admin/notices/update": {
     query: undefined;
     body: {
@@ -342,7 +342,7 @@ export type ApiRoutes = {
     };
     response: { id: number; lang: string; title: string; summary: string; body: string };
   };
-  /** platform/admin/routes.ts:890 */
+  /** The console's operators (owner) (platform/admin/routes.ts) */
   "GET /admin/operators": {
     query: undefined;
     body: undefined;
@@ -354,7 +354,7 @@ export type ApiRoutes = {
       created_at: string;
     }[];
   };
-  /** platform/admin/routes.ts:904 */
+  /** Creates an operator: answers a one-time password and the TOTP secret to enrol (owner) (platform/admin/routes.ts) */
   "POST /admin/operators/create": {
     query: undefined;
     body: { email: string; role: "support" | "reviewer" | "operator" | "owner" };
@@ -371,7 +371,7 @@ export type ApiRoutes = {
       otpauth_url: string;
     };
   };
-  /** platform/admin/routes.ts:926 */
+  /** Changes an operator's role, or disables / enables the account (owner) (platform/admin/routes.ts) */
   "POST /admin/operators/update": {
     query: undefined;
     body: {
@@ -387,19 +387,19 @@ export type ApiRoutes = {
       created_at: string;
     };
   };
-  /** platform/admin/routes.ts:400 */
+  /** Mining pools, staking and lock-up products, paused and ended ones too (platform/admin/routes.ts) */
   "GET /admin/products": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:414 */
+  /** Sets a product's daily rate and status (operator); running participations keep their rate (platform/admin/routes.ts) */
   "POST /admin/products/update": {
     query: undefined;
     body: { id: unknown; daily_rate: string; status: "active" | "ended" | "paused" };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:812 */
+  /** The site fields: name, contact and feedback e-mail, support link, phone, app link (platform/admin/routes.ts) */
   "GET /admin/site": {
     query: undefined;
     body: undefined;
@@ -412,7 +412,7 @@ export type ApiRoutes = {
       software_link: string;
     };
   };
-  /** platform/admin/routes.ts:826 */
+  /** Sets the site fields, all at once (operator); every page shows them at once (platform/admin/routes.ts) */
   "POST /admin/site/update": {
     query: undefined;
     body: {
@@ -432,7 +432,7 @@ export type ApiRoutes = {
       software_link: string;
     };
   };
-  /** platform/support/routes.ts:141 */
+  /** The support queue: waiting (nobody has it), mine, open, closed or all (platform/support/routes.ts) */
   "GET /admin/support": {
     query: { queue?: "open" | "closed" | "waiting" | "mine" | "all" | undefined };
     body: undefined;
@@ -448,31 +448,31 @@ export type ApiRoutes = {
       updated_at: string;
     }[];
   };
-  /** platform/support/routes.ts:179 */
+  /** Takes an open chat (also from another operator); audited (platform/support/routes.ts) */
   "POST /admin/support/assign": {
     query: undefined;
     body: { id: unknown };
     response: null;
   };
-  /** platform/support/routes.ts:214 */
+  /** Closes an open chat (this operator's, or one nobody has); audited (platform/support/routes.ts) */
   "POST /admin/support/close": {
     query: undefined;
     body: { id: unknown };
     response: null;
   };
-  /** platform/support/routes.ts:154 */
+  /** Chats waiting for an operator, and unread customer messages in this operator's chats (platform/support/routes.ts) */
   "GET /admin/support/counts": {
     query: undefined;
     body: undefined;
     response: { waiting: number; unread: number };
   };
-  /** platform/support/routes.ts:231 */
+  /** The operator who has the chat has read the customer's messages (platform/support/routes.ts) */
   "POST /admin/support/read": {
     query: undefined;
     body: { id: unknown };
     response: { marked: number };
   };
-  /** platform/support/routes.ts:196 */
+  /** Answers an open chat (taking it if nobody has it; another operator's is refused, 409); audited (platform/support/routes.ts) */
   "POST /admin/support/reply": {
     query: undefined;
     body: { id: unknown; body: string };
@@ -486,19 +486,19 @@ export type ApiRoutes = {
       created_at: string;
     };
   };
-  /** platform/support/routes.ts:166 */
+  /** One chat with its messages (images only for the operator who has the chat) (platform/support/routes.ts) */
   "GET /admin/support/show": {
     query: { id: unknown };
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:715 */
+  /** Every timed contract, closed ones too, with its odds, fee rate, bet limits and order (platform/admin/routes.ts) */
   "GET /admin/timed-products": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:729 */
+  /** Sets a timed contract's odds, fee rate, bet limits, open or closed, and order (operator) (platform/admin/routes.ts) */
   "POST /admin/timed-products/update": {
     query: undefined;
     body: {
@@ -512,49 +512,49 @@ export type ApiRoutes = {
     };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:267 */
+  /** Withdrawals waiting for review (or the latest 100 with all=1) (platform/admin/routes.ts) */
   "GET /admin/withdrawals": {
     query: { all?: "0" | "1" | undefined };
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** platform/admin/routes.ts:282 */
+  /** Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer) (platform/admin/routes.ts) */
   "POST /admin/withdrawals/approve": {
     query: undefined;
     body: { id: unknown; txid?: string | undefined };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:299 */
+  /** Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer) (platform/admin/routes.ts) */
   "POST /admin/withdrawals/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** platform/admin/routes.ts:316 */
+  /** Records the chain transaction of an approved withdrawal (reviewer) (platform/admin/routes.ts) */
   "POST /admin/withdrawals/sent": {
     query: undefined;
     body: { id: unknown; txid: string };
     response: { [x: string]: unknown };
   };
-  /** platform/referral/routes.ts:94 */
+  /** Become an agent, step 2: the signed message proves the address; the code is used up (platform/referral/routes.ts) */
   "POST /agent/bind": {
     query: undefined;
     body: { code: string; message: string; signature: string };
     response: { is_agent: boolean; address: string | null; bound_at: string | null; invited: number };
   };
-  /** platform/referral/routes.ts:49 */
+  /** Whether the user is an agent, and the bound authorization address (platform/referral/routes.ts) */
   "GET /agent/info": {
     query: undefined;
     body: undefined;
     response: { is_agent: boolean; address: string | null; bound_at: string | null; invited: number };
   };
-  /** platform/referral/routes.ts:61 */
+  /** Become an agent, step 1: check the authorization code, get the message to sign (platform/referral/routes.ts) */
   "POST /agent/message": {
     query: undefined;
     body: { code: string; address: string; chain_id?: unknown };
     response: { message: string; nonce: string; expires_at: string };
   };
-  /** platform/referral/routes.ts:124 */
+  /** Agents only: the users they invited, with UID and status (platform/referral/routes.ts) */
   "GET /agent/users": {
     query: { page?: unknown; limit?: unknown };
     body: undefined;
@@ -566,7 +566,7 @@ export type ApiRoutes = {
       last_page: number;
     };
   };
-  /** platform/alerts/routes.ts:22 */
+  /** Sets an alert: `above` or `below` a price (on the right side of the price now), or a `move` of `percent` % within `window` minutes (15, 60 or 240); at most 20 armed (platform/alerts/routes.ts) */
   "POST /alerts/add": {
     query: undefined;
     body: {
@@ -589,7 +589,7 @@ export type ApiRoutes = {
       fired_price: string | null;
     };
   };
-  /** platform/alerts/routes.ts:40 */
+  /** Deletes one of the user's alerts (another user's is a 404) (platform/alerts/routes.ts) */
   "POST /alerts/delete": {
     query: undefined;
     body: { id: unknown };
@@ -606,7 +606,7 @@ export type ApiRoutes = {
       fired_price: string | null;
     };
   };
-  /** platform/alerts/routes.ts:10 */
+  /** The user's price alerts, newest first (armed and fired) (platform/alerts/routes.ts) */
   "GET /alerts/list": {
     query: undefined;
     body: undefined;
@@ -623,7 +623,7 @@ export type ApiRoutes = {
       fired_price: string | null;
     }[];
   };
-  /** platform/alerts/routes.ts:57 */
+  /** Arms a fired alert again, checked against the price now as a new one is (platform/alerts/routes.ts) */
   "POST /alerts/rearm": {
     query: undefined;
     body: { id: unknown };
@@ -640,7 +640,7 @@ export type ApiRoutes = {
       fired_price: string | null;
     };
   };
-  /** platform/identity/routes.ts:77 */
+  /** Send a 6-digit SMS code (register by default); answers data.captcha_key (platform/identity/routes.ts) */
   "GET /captcha": {
     query: {
       phone: string;
@@ -651,7 +651,7 @@ export type ApiRoutes = {
     body: undefined;
     response: { captcha_key: string };
   };
-  /** platform/identity/routes.ts:130 */
+  /** Check a code without using it up (the code step of multi-step forms) (platform/identity/routes.ts) */
   "POST /check_code": {
     query: undefined;
     body: ({ type: "email"; email: string } | { type: "phone"; area_code: string; phone: string }) & {
@@ -661,7 +661,7 @@ export type ApiRoutes = {
     };
     response: null;
   };
-  /** platform/trading/routes.ts:183 */
+  /** Cancel a pending order (its frozen margin returns) (platform/trading/routes.ts) */
   "POST /contract/cancel": {
     query: undefined;
     body: { id: unknown };
@@ -688,25 +688,25 @@ export type ApiRoutes = {
       updated_at: string;
     };
   };
-  /** platform/trading/routes.ts:200 */
+  /** Cancel every pending contract order (platform/trading/routes.ts) */
   "POST /contract/cancel_all": {
     query: undefined;
     body: undefined;
     response: { cancelled: number };
   };
-  /** platform/trading/routes.ts:222 */
+  /** Close a position, all or part, at the market-best price (platform/trading/routes.ts) */
   "POST /contract/close": {
     query: undefined;
     body: { position_id: unknown; quantity?: string | number | undefined };
     response: { quantity: string; pnl: string; fee: string; payout: string };
   };
-  /** platform/trading/routes.ts:261 */
+  /** Close every open position at the market-best price (platform/trading/routes.ts) */
   "POST /contract/close_all": {
     query: undefined;
     body: undefined;
     response: { closed: number };
   };
-  /** platform/trading/routes.ts:365 */
+  /** Closed and liquidated positions with their realized PnL, newest first (platform/trading/routes.ts) */
   "GET /contract/history": {
     query: { limit?: unknown; page?: unknown };
     body: undefined;
@@ -741,7 +741,7 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/trading/routes.ts:92 */
+  /** An instrument's contract terms: max leverage, maintenance rate, fees, quantity step, funding rate and next funding time, delivery expiries (platform/trading/routes.ts) */
   "GET /contract/info": {
     query: { code: string };
     body: undefined;
@@ -759,7 +759,7 @@ export type ApiRoutes = {
       expiries: { weekly: string; quarterly: string };
     };
   };
-  /** platform/trading/routes.ts:161 */
+  /** Open a long (buy) or short (sell) at the market-best price, or rest a limit order; optional TP/SL (platform/trading/routes.ts) */
   "POST /contract/order": {
     query: undefined;
     body: {
@@ -824,7 +824,7 @@ export type ApiRoutes = {
       } | null;
     };
   };
-  /** platform/trading/routes.ts:332 */
+  /** Orders: pending (open) or history (filled and cancelled), newest first (platform/trading/routes.ts) */
   "GET /contract/orders": {
     query: { status?: "open" | "history" | undefined; page?: unknown; limit?: unknown };
     body: undefined;
@@ -855,7 +855,7 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/trading/routes.ts:313 */
+  /** Open positions with mark price, floating PnL, ROE and liquidation price (platform/trading/routes.ts) */
   "GET /contract/positions": {
     query: undefined;
     body: undefined;
@@ -886,7 +886,7 @@ export type ApiRoutes = {
       closed_at: string | null;
     }[];
   };
-  /** platform/trading/routes.ts:138 */
+  /** What an order would occupy before confirming: fill price, margin, fee, liquidation price (platform/trading/routes.ts) */
   "POST /contract/preview": {
     query: undefined;
     body: {
@@ -910,7 +910,7 @@ export type ApiRoutes = {
       max_leverage: number;
     };
   };
-  /** platform/trading/routes.ts:288 */
+  /** Set or change a position's take-profit and stop-loss (empty clears one) (platform/trading/routes.ts) */
   "POST /contract/tpsl": {
     query: undefined;
     body: {
@@ -945,13 +945,13 @@ export type ApiRoutes = {
       closed_at: string | null;
     };
   };
-  /** platform/content/routes.ts:59 */
+  /** Every country with its dial code and its name in the request's language (platform/content/routes.ts) */
   "GET /country/codes": {
     query: undefined;
     body: undefined;
     response: { code: string; area_code: string; name: string }[];
   };
-  /** platform/notify/routes.ts:8 */
+  /** Messages sent to an address, newest first, each with its code (DEV_OUTBOX=1 only) (platform/notify/routes.ts) */
   "GET /dev/outbox": {
     query: { to: string };
     body: undefined;
@@ -965,7 +965,7 @@ export type ApiRoutes = {
       created_at: string;
     }[];
   };
-  /** platform/earn/routes.ts:352 */
+  /** Today's daily reward: claimed or not, the streak, the rewards of the week (platform/earn/routes.ts) */
   "GET /earn/checkin": {
     query: undefined;
     body: undefined;
@@ -977,13 +977,13 @@ export type ApiRoutes = {
       rewards: string[];
     };
   };
-  /** platform/earn/routes.ts:370 */
+  /** Claim today's reward (once per calendar day, UTC) (platform/earn/routes.ts) */
   "POST /earn/checkin": {
     query: undefined;
     body: undefined;
     response: { streak: number; amount: string };
   };
-  /** platform/earn/routes.ts:267 */
+  /** The daily-interest wallet: the offer (rate, first-participation reward) and, signed in, balance and earnings (platform/earn/routes.ts) */
   "GET /earn/fortune": {
     query: undefined;
     body: undefined;
@@ -1002,7 +1002,7 @@ export type ApiRoutes = {
       } | null;
     };
   };
-  /** platform/earn/routes.ts:310 */
+  /** Move USDT from spot into the daily-interest wallet (reaching the reward's minimum starts its holding period) (platform/earn/routes.ts) */
   "POST /earn/fortune/deposit": {
     query: undefined;
     body: { amount: string | number };
@@ -1011,13 +1011,13 @@ export type ApiRoutes = {
       pending: { amount: string; minimum: string; days: number; vests_at: string } | null;
     };
   };
-  /** platform/earn/routes.ts:335 */
+  /** Move USDT from the daily-interest wallet back to spot (platform/earn/routes.ts) */
   "POST /earn/fortune/withdraw": {
     query: undefined;
     body: { amount: string | number };
     response: null;
   };
-  /** platform/inbox/routes.ts:15 */
+  /** A page of the user's messages, newest first (`unread=1`: only the unread ones) (platform/inbox/routes.ts) */
   "GET /inbox/list": {
     query: { page?: unknown; limit?: unknown; unread?: string | undefined };
     body: undefined;
@@ -1029,31 +1029,31 @@ export type ApiRoutes = {
       last_page: number;
     };
   };
-  /** platform/inbox/routes.ts:54 */
+  /** Mark one of the user's messages read (platform/inbox/routes.ts) */
   "POST /inbox/read": {
     query: undefined;
     body: { id: unknown };
     response: { unread: number };
   };
-  /** platform/inbox/routes.ts:70 */
+  /** Mark every message of the user read; answers how many were unread (platform/inbox/routes.ts) */
   "POST /inbox/read_all": {
     query: undefined;
     body: undefined;
     response: { marked: number };
   };
-  /** platform/inbox/routes.ts:41 */
+  /** One of the user's messages (another user's is a 404) (platform/inbox/routes.ts) */
   "GET /inbox/show": {
     query: { id: unknown };
     body: undefined;
     response: { id: number; type: string; title: string; body: string; read: boolean; created_at: string };
   };
-  /** platform/inbox/routes.ts:29 */
+  /** How many of the user's messages are unread (platform/inbox/routes.ts) */
   "GET /inbox/unread": {
     query: undefined;
     body: undefined;
     response: { count: number };
   };
-  /** platform/earn/routes.ts:423 */
+  /** The user's subscriptions and deliveries (platform/earn/routes.ts) */
   "GET /launchpad/mine": {
     query: undefined;
     body: undefined;
@@ -1082,7 +1082,7 @@ export type ApiRoutes = {
       delivered_at: string | null;
     }[];
   };
-  /** platform/earn/routes.ts:396 */
+  /** One launchpad project (platform/earn/routes.ts) */
   "GET /launchpad/project": {
     query: { id: unknown };
     body: undefined;
@@ -1103,7 +1103,7 @@ export type ApiRoutes = {
       delivered: boolean;
     };
   };
-  /** platform/earn/routes.ts:386 */
+  /** Launchpad projects: token, price, supply and remaining, limits, dates, status (platform/earn/routes.ts) */
   "GET /launchpad/projects": {
     query: undefined;
     body: undefined;
@@ -1124,13 +1124,13 @@ export type ApiRoutes = {
       delivered: boolean;
     }[];
   };
-  /** platform/earn/routes.ts:407 */
+  /** Subscribe to a live project with USDT; tokens are delivered when it ends (platform/earn/routes.ts) */
   "POST /launchpad/subscribe": {
     query: undefined;
     body: { project_id: unknown; amount: string | number };
     response: { id: number; paid: string; tokens: string };
   };
-  /** platform/identity/routes.ts:197 */
+  /** Sign in with an e-mail or a phone and the password (platform/identity/routes.ts) */
   "POST /login": {
     query: undefined;
     body: { account: string; password: string; area_code?: string | undefined };
@@ -1161,7 +1161,7 @@ export type ApiRoutes = {
           };
         };
   };
-  /** platform/identity/routes.ts:225 */
+  /** The second step of a sign-in: the ticket and a Google Authenticator code (platform/identity/routes.ts) */
   "POST /login/verify": {
     query: undefined;
     body: { ticket: string; code: string };
@@ -1190,7 +1190,7 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/market/routes.ts:52 */
+  /** The order book: 20 levels a side, each with its quantity and the cumulative total (platform/market/routes.ts) */
   "GET /market/depth": {
     query: { code: string };
     body: undefined;
@@ -1201,19 +1201,19 @@ export type ApiRoutes = {
       time: number;
     };
   };
-  /** platform/market/routes.ts:103 */
+  /** The instruments the user starred (platform/market/routes.ts) */
   "GET /market/favorites": {
     query: undefined;
     body: undefined;
     response: string[];
   };
-  /** platform/market/routes.ts:115 */
+  /** Star (on=true) or unstar an instrument; answers the user's favorites (platform/market/routes.ts) */
   "POST /market/favorites": {
     query: undefined;
     body: { code: string; on: boolean | "0" | "1" | "true" | "on" | "false" | "off" };
     response: string[];
   };
-  /** platform/market/routes.ts:27 */
+  /** Listed instruments with their display precision (platform/market/routes.ts) */
   "GET /market/instruments": {
     query: undefined;
     body: undefined;
@@ -1226,7 +1226,7 @@ export type ApiRoutes = {
       status: "active" | "paused";
     }[];
   };
-  /** platform/market/routes.ts:84 */
+  /** Candles, oldest first, ending with the one in progress (or before `before`, in seconds) (platform/market/routes.ts) */
   "GET /market/kline": {
     query: {
       code: string;
@@ -1237,7 +1237,7 @@ export type ApiRoutes = {
     body: undefined;
     response: { time: number; open: string; high: string; low: string; close: string; volume: string }[];
   };
-  /** platform/market/routes.ts:38 */
+  /** Latest price, CNY price and 24 h change, high, low and volume of every listed instrument (platform/market/routes.ts) */
   "GET /market/tickers": {
     query: undefined;
     body: undefined;
@@ -1252,13 +1252,13 @@ export type ApiRoutes = {
       time: number;
     }[];
   };
-  /** platform/market/routes.ts:69 */
+  /** Recent trades, newest first (platform/market/routes.ts) */
   "GET /market/trades": {
     query: { code: string; limit?: unknown };
     body: undefined;
     response: { price: string; amount: string; direction: "buy" | "sell"; time: number }[];
   };
-  /** platform/identity/sign-in-routes.ts:63 */
+  /** Finish a sign-in with Google or Apple; answers a session token and the user (platform/identity/sign-in-routes.ts) */
   "POST /oauth/callback": {
     query: undefined;
     body: {
@@ -1296,19 +1296,19 @@ export type ApiRoutes = {
         }
       | { two_factor: { type: "google"; ticket: string } };
   };
-  /** platform/identity/sign-in-routes.ts:31 */
+  /** The OpenID Connect providers this site can sign in with (Google, Apple) (platform/identity/sign-in-routes.ts) */
   "GET /oauth/providers": {
     query: undefined;
     body: undefined;
     response: { provider: "google" | "apple" }[];
   };
-  /** platform/identity/sign-in-routes.ts:42 */
+  /** Begin a sign-in with Google or Apple: the provider's URL to send the browser to (platform/identity/sign-in-routes.ts) */
   "POST /oauth/start": {
     query: undefined;
     body: { provider: string; redirect_uri: string };
     response: { authorization_url: string; state: string; code_verifier: string; nonce: string };
   };
-  /** platform/options/routes.ts:175 */
+  /** Bet up (bullish) or down (bearish) on the next round: the amount plus its fee leave the spot wallet at once (platform/options/routes.ts) */
   "POST /option/bet": {
     query: undefined;
     body: { product_id: unknown; direction: "up" | "down"; amount: string | number };
@@ -1328,7 +1328,7 @@ export type ApiRoutes = {
       created_at: string;
     };
   };
-  /** platform/options/routes.ts:198 */
+  /** The user's bets: pending ones, or settled ones (win, loss, level refunded) (platform/options/routes.ts) */
   "GET /option/bets": {
     query: { page?: unknown; limit?: unknown; status?: "pending" | "settled" | undefined };
     body: undefined;
@@ -1352,7 +1352,7 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/options/routes.ts:139 */
+  /** The round taking bets now (it starts at its start time) and the one running, with the server's time (platform/options/routes.ts) */
   "GET /option/current": {
     query: { product_id: unknown };
     body: undefined;
@@ -1372,7 +1372,7 @@ export type ApiRoutes = {
       server_time: string;
     };
   };
-  /** platform/options/routes.ts:127 */
+  /** Timed contracts: instrument, period, odds, fee and bet limits (platform/options/routes.ts) */
   "GET /option/products": {
     query: { code?: string | undefined };
     body: undefined;
@@ -1386,7 +1386,7 @@ export type ApiRoutes = {
       max_amount: string;
     }[];
   };
-  /** platform/options/routes.ts:214 */
+  /** Results of past rounds (period, open, close, result, and the ticks that decided them), newest first (platform/options/routes.ts) */
   "GET /option/results": {
     query: { product_id: unknown; page?: unknown; limit?: unknown };
     body: undefined;
@@ -1408,7 +1408,7 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/options/routes.ts:231 */
+  /** One round with the ids and times of its two deciding ticks (platform/options/routes.ts) */
   "GET /option/round": {
     query: { product_id: unknown; period: string };
     body: undefined;
@@ -1426,19 +1426,19 @@ export type ApiRoutes = {
       result: "void" | "level" | "up" | "down";
     };
   };
-  /** platform/options/routes.ts:246 */
+  /** The tick log: every price published for an instrument between two times (at most a day, 5,000 ticks) (platform/options/routes.ts) */
   "GET /option/ticks": {
     query: { code: string; from: unknown; to: unknown };
     body: undefined;
     response: { id: number; code: string; price: string; time: number; at: string }[];
   };
-  /** platform/content/routes.ts:136 */
+  /** The academy's categories with how many articles each has (platform/content/routes.ts) */
   "GET /posts/categories": {
     query: { type?: unknown };
     body: undefined;
     response: { category: string; count: number }[];
   };
-  /** platform/content/routes.ts:105 */
+  /** A page of public posts: notices (21), academy (7), news (8), protocol (1); all of them without `type` (platform/content/routes.ts) */
   "GET /posts/posts_list": {
     query: {
       page?: unknown;
@@ -1466,7 +1466,7 @@ export type ApiRoutes = {
       last_page: number;
     };
   };
-  /** platform/content/routes.ts:123 */
+  /** A page of posts for signed-in users: members' announcements (type 6) unless asked (platform/content/routes.ts) */
   "GET /posts/posts_listauth": {
     query: {
       page?: unknown;
@@ -1494,7 +1494,7 @@ export type ApiRoutes = {
       last_page: number;
     };
   };
-  /** platform/content/routes.ts:70 */
+  /** One post (notice, article, protocol page) by id or slug, in the request's language (platform/content/routes.ts) */
   "GET /posts/show": {
     query: { id?: unknown; slug?: string | undefined };
     body: undefined;
@@ -1512,7 +1512,7 @@ export type ApiRoutes = {
       published_at: string;
     };
   };
-  /** platform/push/routes.ts:27 */
+  /** The user's devices with notifications on (platform/push/routes.ts) */
   "GET /push/devices": {
     query: undefined;
     body: undefined;
@@ -1525,13 +1525,13 @@ export type ApiRoutes = {
       last_error: string | null;
     }[];
   };
-  /** platform/push/routes.ts:15 */
+  /** The VAPID public key a browser subscribes with (PushManager.subscribe's applicationServerKey) (platform/push/routes.ts) */
   "GET /push/key": {
     query: undefined;
     body: undefined;
     response: { public_key: string };
   };
-  /** platform/push/routes.ts:39 */
+  /** Turns notifications on for a browser: its PushSubscription's `endpoint` (a known push service's), `p256dh` and `auth` keys (base64url); again for the same endpoint refreshes its keys; at most 10 devices (platform/push/routes.ts) */
   "POST /push/subscribe": {
     query: undefined;
     body: { endpoint: string; p256dh: string; auth: string };
@@ -1544,7 +1544,7 @@ export type ApiRoutes = {
       last_error: string | null;
     };
   };
-  /** platform/push/routes.ts:57 */
+  /** Turns notifications off for one device: this browser by `endpoint`, or a listed device by `id` (platform/push/routes.ts) */
   "POST /push/unsubscribe": {
     query: undefined;
     body: { endpoint?: string | undefined; id?: unknown };
@@ -1557,7 +1557,7 @@ export type ApiRoutes = {
       last_error: string | null;
     };
   };
-  /** platform/referral/routes.ts:36 */
+  /** The accounts the user invited, newest first, masked, with their status (platform/referral/routes.ts) */
   "GET /referral/list": {
     query: { page?: unknown; limit?: unknown };
     body: undefined;
@@ -1569,13 +1569,13 @@ export type ApiRoutes = {
       last_page: number;
     };
   };
-  /** platform/referral/routes.ts:24 */
+  /** The user's invite code, the registration path that carries it, and how many it brought (platform/referral/routes.ts) */
   "GET /referral/summary": {
     query: undefined;
     body: undefined;
     response: { invite_code: string; invite_path: string; invited: number };
   };
-  /** platform/identity/routes.ts:156 */
+  /** Create an account by e-mail or by phone with a code; answers a session token and the user (platform/identity/routes.ts) */
   "POST /register": {
     query: undefined;
     body: unknown;
@@ -1604,7 +1604,7 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/reserves/routes.ts:29 */
+  /** The newest published root of the customers' balances (Merkle sum tree) and earlier ones (platform/reserves/routes.ts) */
   "GET /reserves": {
     query: undefined;
     body: undefined;
@@ -1625,7 +1625,7 @@ export type ApiRoutes = {
       }[];
     };
   };
-  /** platform/reserves/routes.ts:44 */
+  /** My leaf in the newest snapshot (uid, nonce, balances) and its path to the root (platform/reserves/routes.ts) */
   "GET /reserves/proof": {
     query: undefined;
     body: undefined;
@@ -1638,7 +1638,7 @@ export type ApiRoutes = {
       root: { hash: string; totals: Record<string, string> };
     };
   };
-  /** platform/identity/security-routes.ts:328 */
+  /** Set the anti-phishing code shown in every e-mail we send (4–20 letters, digits, _) (platform/identity/security-routes.ts) */
   "POST /security/anti_phishing": {
     query: undefined;
     body:
@@ -1646,49 +1646,49 @@ export type ApiRoutes = {
       | { clear: true | "1"; google_code?: string | undefined };
     response: null;
   };
-  /** platform/identity/security-routes.ts:279 */
+  /** Bind or change the e-mail with the code sent to it (/send_email, type bind) (platform/identity/security-routes.ts) */
   "POST /security/email": {
     query: undefined;
     body: { email: string; code: string; google_code?: string | undefined };
     response: null;
   };
-  /** platform/identity/security-routes.ts:129 */
+  /** Set the fund password (8–20 letters and digits, at least one of each) (platform/identity/security-routes.ts) */
   "POST /security/fund_password": {
     query: undefined;
     body: unknown;
     response: null;
   };
-  /** platform/identity/security-routes.ts:152 */
+  /** Change the fund password with the old one, or with a code sent by /security/send_code (platform/identity/security-routes.ts) */
   "POST /security/fund_password/change": {
     query: undefined;
     body: unknown;
     response: null;
   };
-  /** platform/identity/security-routes.ts:220 */
+  /** Google Authenticator: bound or not; if not, the secret to bind, its otpauth URL and QR code (platform/identity/security-routes.ts) */
   "GET /security/google": {
     query: undefined;
     body: undefined;
     response: { bound: boolean; secret: string; otpauth_url: string; qr_svg: string };
   };
-  /** platform/identity/security-routes.ts:245 */
+  /** Bind Google Authenticator with a code of the secret offered (platform/identity/security-routes.ts) */
   "POST /security/google/bind": {
     query: undefined;
     body: { google_code: string };
     response: null;
   };
-  /** platform/identity/security-routes.ts:233 */
+  /** Offer a fresh secret for binding Google Authenticator (platform/identity/security-routes.ts) */
   "POST /security/google/renew": {
     query: undefined;
     body: undefined;
     response: { bound: boolean; secret: string; otpauth_url: string; qr_svg: string };
   };
-  /** platform/identity/security-routes.ts:262 */
+  /** Unbind Google Authenticator with a current code; withdrawals are locked for 24 hours (platform/identity/security-routes.ts) */
   "POST /security/google/unbind": {
     query: undefined;
     body: { google_code: string };
     response: null;
   };
-  /** platform/identity/security-routes.ts:187 */
+  /** Change the login password; every session ends (log in again) (platform/identity/security-routes.ts) */
   "POST /security/login_password": {
     query: undefined;
     body: {
@@ -1699,7 +1699,7 @@ export type ApiRoutes = {
     };
     response: null;
   };
-  /** platform/identity/security-routes.ts:86 */
+  /** The security centre: contacts, what is set, and whether withdrawals are possible (platform/identity/security-routes.ts) */
   "GET /security/overview": {
     query: undefined;
     body: undefined;
@@ -1720,25 +1720,25 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/identity/security-routes.ts:301 */
+  /** Bind or change the mobile number with the code sent to it (/captcha, type bind) (platform/identity/security-routes.ts) */
   "POST /security/phone": {
     query: undefined;
     body: { area_code: string; phone: string; code: string; google_code?: string | undefined };
     response: null;
   };
-  /** platform/identity/security-routes.ts:111 */
+  /** Send a code to the account's own e-mail or phone (e.g. to change a forgotten fund password) (platform/identity/security-routes.ts) */
   "POST /security/send_code": {
     query: undefined;
     body: { channel: "email" | "sms" };
     response: { captcha_key: string };
   };
-  /** platform/identity/routes.ts:110 */
+  /** Send a 6-digit e-mail code (register, reset, bind, withdraw) (platform/identity/routes.ts) */
   "POST /send_email": {
     query: undefined;
     body: { email: string; type: "register" | "reset" | "bind" | "withdraw" | "security" };
     response: null;
   };
-  /** platform/content/routes.ts:148 */
+  /** Slides of one type in their order; type 2 is the home page's banners (platform/content/routes.ts) */
   "GET /slides/show": {
     query: { type?: unknown };
     body: undefined;
@@ -1752,7 +1752,7 @@ export type ApiRoutes = {
       sort: number;
     }[];
   };
-  /** platform/trading/routes.ts:502 */
+  /** Cancel a pending spot order (its frozen funds return) (platform/trading/routes.ts) */
   "POST /spot/cancel": {
     query: undefined;
     body: { id: unknown };
@@ -1779,13 +1779,13 @@ export type ApiRoutes = {
       updated_at: string;
     };
   };
-  /** platform/trading/routes.ts:519 */
+  /** Cancel every pending spot order (platform/trading/routes.ts) */
   "POST /spot/cancel_all": {
     query: undefined;
     body: undefined;
     response: { cancelled: number };
   };
-  /** platform/trading/routes.ts:479 */
+  /** Buy or sell from the spot wallet: market (best price now) or limit (rests, funds frozen) (platform/trading/routes.ts) */
   "POST /spot/order": {
     query: undefined;
     body: {
@@ -1818,7 +1818,7 @@ export type ApiRoutes = {
       updated_at: string;
     };
   };
-  /** platform/trading/routes.ts:332 */
+  /** Orders: pending (open) or history (filled and cancelled), newest first (platform/trading/routes.ts) */
   "GET /spot/orders": {
     query: { status?: "open" | "history" | undefined; page?: unknown; limit?: unknown };
     body: undefined;
@@ -1849,7 +1849,7 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/support/routes.ts:52 */
+  /** The customer's chat (the one asked for, else the open or latest one), its messages and the history (platform/support/routes.ts) */
   "GET /support/chat": {
     query: { id?: unknown };
     body: undefined;
@@ -1886,13 +1886,13 @@ export type ApiRoutes = {
       unread: number;
     };
   };
-  /** platform/support/routes.ts:109 */
+  /** Marks the operators' messages of one of the customer's chats read (platform/support/routes.ts) */
   "POST /support/read": {
     query: undefined;
     body: { id: unknown };
     response: { unread: number };
   };
-  /** platform/support/routes.ts:80 */
+  /** Writes to support: text (at most 2000 characters), an image, or both (platform/support/routes.ts) */
   "POST /support/send": {
     query: undefined;
     body: { chat_id?: unknown; body?: string | undefined; image?: unknown };
@@ -1906,13 +1906,13 @@ export type ApiRoutes = {
       created_at: string;
     };
   };
-  /** platform/support/routes.ts:68 */
+  /** How many operator messages the customer has not read (platform/support/routes.ts) */
   "GET /support/unread": {
     query: undefined;
     body: undefined;
     response: { count: number };
   };
-  /** platform/trading/routes.ts:391 */
+  /** One order with its position and every close of it (the order details screen) (platform/trading/routes.ts) */
   "GET /trade/order": {
     query: { id: unknown };
     body: undefined;
@@ -1984,13 +1984,13 @@ export type ApiRoutes = {
       }[];
     };
   };
-  /** platform/identity/security-routes.ts:509 */
+  /** Upload an avatar: a JPEG, PNG or WebP image of at most 2 MB (platform/identity/security-routes.ts) */
   "POST /user/avatar": {
     query: undefined;
     body: { avatar: File };
     response: { avatar: string };
   };
-  /** platform/identity/routes.ts:291 */
+  /** The signed-in user (platform/identity/routes.ts) */
   "GET /user/info": {
     query: undefined;
     body: undefined;
@@ -2018,7 +2018,7 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/kyc/routes.ts:16 */
+  /** Identity verification: the state of the primary and the advanced level (platform/kyc/routes.ts) */
   "GET /user/kyc": {
     query: undefined;
     body: undefined;
@@ -2042,13 +2042,13 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/kyc/routes.ts:61 */
+  /** Submit advanced verification: the ID's front, its back, and a photo holding it (platform/kyc/routes.ts) */
   "POST /user/kyc/advanced": {
     query: undefined;
     body: { front: File; back: File; holding: File };
     response: null;
   };
-  /** platform/kyc/routes.ts:31 */
+  /** Submit primary verification: real name, ID number, country, document type (platform/kyc/routes.ts) */
   "POST /user/kyc/primary": {
     query: undefined;
     body: {
@@ -2059,7 +2059,7 @@ export type ApiRoutes = {
     };
     response: null;
   };
-  /** platform/identity/security-routes.ts:98 */
+  /** The latest sign-ins to the account, failed ones included (time, IP, device, method) (platform/identity/security-routes.ts) */
   "GET /user/login_history": {
     query: { limit?: unknown };
     body: undefined;
@@ -2073,13 +2073,13 @@ export type ApiRoutes = {
       created_at: string;
     }[];
   };
-  /** platform/identity/routes.ts:247 */
+  /** End this session (platform/identity/routes.ts) */
   "POST /user/logout": {
     query: undefined;
     body: undefined;
     response: null;
   };
-  /** platform/earn/routes.ts:139 */
+  /** Mining pools, staking and lock-up products: coin, daily rate, pool amount and remaining, purchase limits, lock (platform/earn/routes.ts) */
   "GET /user/mining": {
     query: { type?: "mining" | "staking" | "lockup" | undefined };
     body: undefined;
@@ -2098,7 +2098,7 @@ export type ApiRoutes = {
       status: string;
     }[];
   };
-  /** platform/earn/routes.ts:237 */
+  /** One participation with its daily income records (platform/earn/routes.ts) */
   "GET /user/miningitem": {
     query: { id: unknown };
     body: undefined;
@@ -2134,7 +2134,7 @@ export type ApiRoutes = {
       income: { day: string; amount: string; base: string }[];
     };
   };
-  /** platform/earn/routes.ts:202 */
+  /** The user's participations (time, amount, cumulative income, state), newest first (platform/earn/routes.ts) */
   "GET /user/mininglist": {
     query: { page?: unknown; limit?: unknown; status?: "participating" | "exited" | undefined };
     body: undefined;
@@ -2157,7 +2157,7 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/earn/routes.ts:179 */
+  /** Leave a pool: the principal returns (less the early-exit penalty of a locked product left early) (platform/earn/routes.ts) */
   "GET /user/miningout": {
     query: { id?: unknown };
     body: undefined;
@@ -2176,7 +2176,7 @@ export type ApiRoutes = {
       exited_at: string | null;
     };
   };
-  /** platform/earn/routes.ts:179 */
+  /** Leave a pool: the principal returns (less the early-exit penalty of a locked product left early) (platform/earn/routes.ts) */
   "POST /user/miningout": {
     query: { id?: unknown };
     body: { id?: unknown };
@@ -2195,7 +2195,7 @@ export type ApiRoutes = {
       exited_at: string | null;
     };
   };
-  /** platform/earn/routes.ts:153 */
+  /** Join a pool (parameters in the query, as the spec's clients send them; a body works too) (platform/earn/routes.ts) */
   "POST /user/miningpost": {
     query: { id?: unknown; amount?: string | number | undefined };
     body: { id?: unknown; amount?: string | number | undefined };
@@ -2214,7 +2214,7 @@ export type ApiRoutes = {
       exited_at: string | null;
     };
   };
-  /** platform/identity/security-routes.ts:418 */
+  /** Bank cards and e-wallets for fiat (account numbers masked) (platform/identity/security-routes.ts) */
   "GET /user/payment_methods": {
     query: undefined;
     body: undefined;
@@ -2228,7 +2228,7 @@ export type ApiRoutes = {
       created_at: string;
     }[];
   };
-  /** platform/identity/security-routes.ts:438 */
+  /** Add a bank card or an e-wallet, with the fund password (platform/identity/security-routes.ts) */
   "POST /user/payment_methods/add": {
     query: undefined;
     body: {
@@ -2250,13 +2250,13 @@ export type ApiRoutes = {
       created_at: string;
     };
   };
-  /** platform/identity/security-routes.ts:473 */
+  /** Delete a payment method (platform/identity/security-routes.ts) */
   "POST /user/payment_methods/delete": {
     query: undefined;
     body: { id: unknown };
     response: null;
   };
-  /** platform/identity/security-routes.ts:492 */
+  /** Change the nickname (`name`, 1–20 characters) (platform/identity/security-routes.ts) */
   "POST /user/profile": {
     query: undefined;
     body: { name: string };
@@ -2284,13 +2284,13 @@ export type ApiRoutes = {
       };
     };
   };
-  /** platform/identity/routes.ts:263 */
+  /** Set a new login password with a reset code; every session of the account ends (platform/identity/routes.ts) */
   "POST /user/reset_login_pwd": {
     query: undefined;
     body: unknown;
     response: null;
   };
-  /** platform/identity/routes.ts:303 */
+  /** The user's active sessions (device, IP, created, last seen); `current` marks this one (platform/identity/routes.ts) */
   "GET /user/sessions": {
     query: undefined;
     body: undefined;
@@ -2304,13 +2304,13 @@ export type ApiRoutes = {
       current: boolean;
     }[];
   };
-  /** platform/identity/routes.ts:315 */
+  /** End one of the user's sessions, or all others with `all_others` (platform/identity/routes.ts) */
   "POST /user/sessions/revoke": {
     query: undefined;
     body: { id: string } | { all_others: true | "1" | "true" | "on" };
     response: { ended: number };
   };
-  /** platform/identity/security-routes.ts:352 */
+  /** The withdrawal address book (of one coin with `coin`) (platform/identity/security-routes.ts) */
   "GET /user/withdrawal_addresses": {
     query: { coin?: "USDT" | "BTC" | "ETH" | "BCH" | "LTC" | "XRP" | "EOS" | "ETC" | undefined };
     body: undefined;
@@ -2323,7 +2323,7 @@ export type ApiRoutes = {
       created_at: string;
     }[];
   };
-  /** platform/identity/security-routes.ts:365 */
+  /** Save a withdrawal address (coin, network, address, remark) with the fund password (platform/identity/security-routes.ts) */
   "POST /user/withdrawal_addresses/add": {
     query: undefined;
     body: {
@@ -2343,19 +2343,19 @@ export type ApiRoutes = {
       created_at: string;
     };
   };
-  /** platform/identity/security-routes.ts:399 */
+  /** Delete a saved withdrawal address (platform/identity/security-routes.ts) */
   "POST /user/withdrawal_addresses/delete": {
     query: undefined;
     body: { id: unknown };
     response: null;
   };
-  /** platform/wallet/routes.ts:282 */
+  /** Convert at a quote's price, or be refused if it expired, the price is stale, or the live rate moved beyond the desk's tolerance (0.5 %) (platform/wallet/routes.ts) */
   "POST /wallet/exchange": {
     query: undefined;
     body: { quote_id: string };
     response: { from: string; to: string; amount: string; receive: string; fee: string };
   };
-  /** platform/wallet/routes.ts:262 */
+  /** A quote to convert one coin into another at the live price (fee 0.1 %, valid 10 s) (platform/wallet/routes.ts) */
   "POST /wallet/exchange/quote": {
     query: undefined;
     body: { from: string; to: string; amount: string | number; desk?: "standard" | "boss" | undefined };
@@ -2370,7 +2370,7 @@ export type ApiRoutes = {
       expires_at: string;
     };
   };
-  /** platform/wallet/routes.ts:52 */
+  /** The demo faucet: whether it is on, what a claim gives and what is left (DEMO_FAUCET) (platform/wallet/routes.ts) */
   "GET /wallet/faucet": {
     query: undefined;
     body: undefined;
@@ -2383,7 +2383,7 @@ export type ApiRoutes = {
       remaining: string;
     };
   };
-  /** platform/wallet/routes.ts:64 */
+  /** Claim demo test USDT into the spot wallet, through the ledger (demo installs only) (platform/wallet/routes.ts) */
   "POST /wallet/faucet": {
     query: undefined;
     body: undefined;
@@ -2396,7 +2396,7 @@ export type ApiRoutes = {
       remaining: string;
     };
   };
-  /** platform/identity/sign-in-routes.ts:133 */
+  /** Sign in with a signed EIP-4361 message; a wallet seen for the first time gets an account (platform/identity/sign-in-routes.ts) */
   "POST /wallet/login": {
     query: undefined;
     body: { message: string; signature: string };
@@ -2427,13 +2427,13 @@ export type ApiRoutes = {
         }
       | { two_factor: { type: "google"; ticket: string } };
   };
-  /** platform/identity/sign-in-routes.ts:104 */
+  /** The Sign-In with Ethereum (EIP-4361) message for a wallet address to sign (platform/identity/sign-in-routes.ts) */
   "POST /wallet/message": {
     query: undefined;
     body: { address: string; chain_id?: unknown };
     response: { message: string; nonce: string; expires_at: string };
   };
-  /** platform/wallet/routes.ts:95 */
+  /** Networks a coin travels on, with deposit minimum, withdrawal fee and minimum (platform/wallet/routes.ts) */
   "GET /wallet/networks": {
     query: { coin?: string | undefined };
     body: undefined;
@@ -2448,7 +2448,7 @@ export type ApiRoutes = {
       confirmations: number;
     }[];
   };
-  /** platform/wallet/routes.ts:107 */
+  /** The user's deposit address on a network (unique to the user), with its memo/tag where the chain needs one (platform/wallet/routes.ts) */
   "GET /wallet/recharge/address": {
     query: { coin: string; network: string };
     body: undefined;
@@ -2461,13 +2461,13 @@ export type ApiRoutes = {
       confirmations: number;
     };
   };
-  /** platform/wallet/routes.ts:128 */
+  /** Ask to recharge by bank transfer or e-wallet (USD, credited in USDT once confirmed) (platform/wallet/routes.ts) */
   "POST /wallet/recharge/fiat": {
     query: undefined;
     body: { method: "bank" | "ewallet"; amount: string | number; reference?: string | undefined };
     response: { id: number; status: string };
   };
-  /** platform/wallet/routes.ts:327 */
+  /** One wallet record with its detail (amount, fee, network, address, txid, times) (platform/wallet/routes.ts) */
   "GET /wallet/record": {
     query: { id: string };
     body: undefined;
@@ -2488,7 +2488,7 @@ export type ApiRoutes = {
       updated_at: string | null;
     };
   };
-  /** platform/wallet/routes.ts:306 */
+  /** Wallet records of a kind (recharge, withdraw, other), newest first (platform/wallet/routes.ts) */
   "GET /wallet/records": {
     query: { kind?: "withdraw" | "recharge" | "other" | undefined; page?: unknown; limit?: unknown };
     body: undefined;
@@ -2513,13 +2513,13 @@ export type ApiRoutes = {
       has_more: boolean;
     };
   };
-  /** platform/wallet/routes.ts:240 */
+  /** Move a coin between the spot and contract wallets, at once (platform/wallet/routes.ts) */
   "POST /wallet/transfer": {
     query: undefined;
     body: { coin: string; from: "spot" | "contract"; to: "spot" | "contract"; amount: string | number };
     response: { id: number };
   };
-  /** platform/wallet/routes.ts:162 */
+  /** Withdraw a coin to an address: the amount is frozen and waits for review (platform/wallet/routes.ts) */
   "POST /wallet/withdraw": {
     query: undefined;
     body: {
@@ -2533,13 +2533,13 @@ export type ApiRoutes = {
     };
     response: { id: number; status: string; amount: string; fee: string; receive: string };
   };
-  /** platform/wallet/routes.ts:195 */
+  /** The fiat withdrawal's terms: paid out in USDT, with its minimum and fee (platform/wallet/routes.ts) */
   "GET /wallet/withdraw/fiat": {
     query: undefined;
     body: undefined;
     response: { coin: string; withdraw_enabled: boolean; min_withdraw: string; withdraw_fee: string };
   };
-  /** platform/wallet/routes.ts:207 */
+  /** Withdraw USDT to one of the user's saved payment methods (bank card or e-wallet): frozen, then reviewed (platform/wallet/routes.ts) */
   "POST /wallet/withdraw/fiat": {
     query: undefined;
     body: {
@@ -2550,7 +2550,7 @@ export type ApiRoutes = {
     };
     response: { id: number; status: string; amount: string; fee: string; receive: string };
   };
-  /** platform/wallet/routes.ts:149 */
+  /** What a withdrawal still needs: bound phone, primary verification, fund password; the lock after security changes (platform/wallet/routes.ts) */
   "GET /wallet/withdraw/readiness": {
     query: undefined;
     body: undefined;
@@ -2566,7 +2566,7 @@ export type ApiRoutes = {
 
 /** GET operations that answer with a file (an image, a CSV), not an envelope: read with `raw`. */
 export type ApiFiles = {
-  /** platform/admin/routes.ts:861 */
+  /** The audit log as CSV, with the same filters (platform/admin/routes.ts) */
   "/admin/audit.csv": {
     query: {
       operator?: string | undefined;
@@ -2577,12 +2577,12 @@ export type ApiFiles = {
       page?: unknown;
     };
   };
-  /** platform/admin/routes.ts:236 */
+  /** An identity document's image, for operators only (platform/admin/routes.ts) */
   "/admin/kyc/document": { query: { id: string } };
-  /** platform/support/routes.ts:244 */
+  /** A chat's image, for the operator who has that chat only (platform/support/routes.ts) */
   "/admin/support/attachment": { query: { id: string } };
-  /** platform/http/health.ts:24 */
+  /** State of the database, the bus and the market feed (503 when one is down) (platform/http/health.ts) */
   "/health": { query: undefined };
-  /** platform/uploads/routes.ts:12 */
+  /** An uploaded image (identity document, avatar), for its owner only (platform/uploads/routes.ts) */
   "/user/upload": { query: { id: string } };
 };

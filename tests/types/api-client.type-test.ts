@@ -4,9 +4,10 @@
  * client stop catching one (a wrong path, query or body field, or a response field that does not
  * exist), the directive is unused and tsc fails. Never executed: nothing imports this file.
  */
-import type { ApiData } from "../../platform/contract/api.ts";
+
 import type { adminApi } from "../../app/.server/admin.ts";
 import type { ApiClient } from "../../app/.server/api.ts";
+import type { ApiData } from "../../platform/contract/api.ts";
 
 declare const api: ApiClient;
 declare const admin: ReturnType<typeof adminApi>;

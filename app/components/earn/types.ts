@@ -3,10 +3,10 @@
  * money, ISO strings for times. Types only, from the
  * platform's route definitions (platform/contract/api.ts) — nothing here reaches the page's script.
  */
-export { PRODUCT_KINDS, type ProductKind } from "../../../platform/contract/earn.ts";
+export { PRODUCT_KINDS, type ProductKind } from "../../../platform/contract/earn-kinds.ts";
 
 import type { ApiData } from "../../../platform/contract/api.ts";
-import { PRODUCT_KINDS, type ProductKind } from "../../../platform/contract/earn.ts";
+import { PRODUCT_KINDS, type ProductKind } from "../../../platform/contract/earn-kinds.ts";
 
 export const isProductKind = (value: unknown): value is ProductKind =>
   PRODUCT_KINDS.includes(value as ProductKind);
