@@ -1,15 +1,8 @@
 import { createCookie, type RouterContextProvider, redirect, data as routeData } from "react-router";
-import type {
-  ApiData,
-  ApiPath,
-  ApiRoute,
-  PostArgs,
-  QueryArgs,
-  RawArgs,
-  RawPath,
-} from "../../platform/contract/api.ts";
+import type { ApiData, ApiPath } from "../../platform/contract/api.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
+import { type Body, type Query, typedClient } from "./api.ts";
 import { requestInfoContext, servicesContext } from "./context.ts";
 import { getLocale } from "./i18n.ts";
 import { flashToast } from "./session.ts";
@@ -28,8 +21,6 @@ function adminCookie(secure: boolean) {
     maxAge: 12 * 60 * 60,
   });
 }
-
-type Query = Record<string, unknown>;
 
 export type AdminMe = ApiData<"GET", "/admin/me">;
 
@@ -55,7 +46,7 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
   const { platformFetch } = context.get(servicesContext);
   const info = context.get(requestInfoContext);
 
-  async function send(method: string, path: string, query?: Query, body?: Record<string, unknown>) {
+  async function send(method: string, path: string, query?: Query, body?: Body) {
     const url = new URL(`/api${path}`, new URL(request.url).origin);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
@@ -70,8 +61,9 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
     });
     const token = await adminToken(request, context);
     if (token) headers.set("authorization", `Bearer ${token}`);
-    let payload: string | undefined;
-    if (body) {
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body) {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }
@@ -82,36 +74,11 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
     return response;
   }
 
-  async function call<T>(method: string, path: string, query?: Query, body?: Record<string, unknown>) {
+  async function call<T>(method: string, path: string, query?: Query, body?: Body) {
     return (await (await send(method, path, query, body)).json()) as Envelope<T>;
   }
 
-  // Typed from the platform's route definitions like apiClient (see api.ts).
-  return {
-    get: <P extends ApiPath<"GET">>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>
-      call<ApiData<"GET", P>>("GET", path, query as Query | undefined),
-    post: <P extends ApiPath<"POST">>(path: P, ...[body, query]: PostArgs<ApiRoute<"POST", P>>) =>
-      call<ApiData<"POST", P>>(
-        "POST",
-        path,
-        query as Query | undefined,
-        body as Record<string, unknown> | undefined,
-      ),
-    raw: <P extends RawPath>(path: P, ...[query]: RawArgs<P>) =>
-      send("GET", path, query as Query | undefined),
-    /** Only `data`; a refusal (403 for the role…) is thrown as a route error with its message. */
-    async data<P extends ApiPath<"GET">>(
-      path: P,
-      ...[query]: QueryArgs<ApiRoute<"GET", P>>
-    ): Promise<ApiData<"GET", P>> {
-      const envelope = await call<ApiData<"GET", P>>("GET", path, query as Query | undefined);
-      if (envelope.status_code !== 200) {
-        const code = envelope.status_code;
-        throw routeData({ message: envelope.message }, { status: code >= 400 && code < 600 ? code : 500 });
-      }
-      return envelope.data;
-    },
-  };
+  return typedClient(send, call);
 }
 
 /** The signed-in operator, or a redirect to the console's sign-in (no cookie, or ended). */

@@ -14,8 +14,8 @@ import { requestInfoContext, servicesContext } from "./context.ts";
 import { getI18n, getLocale } from "./i18n.ts";
 import { clearSession, flashToast, getToken } from "./session.ts";
 
-type Query = Record<string, unknown>;
-type Body = Record<string, unknown> | FormData;
+export type Query = Record<string, unknown>;
+export type Body = Record<string, unknown> | FormData;
 
 function isMobile(userAgent: string | null) {
   return !userAgent || /Mobi|Android|iPhone|iPad|iPod/i.test(userAgent);
@@ -69,9 +69,20 @@ export function apiClient(request: Request, context: Readonly<RouterContextProvi
     return envelope;
   }
 
-  // Paths, query and body fields and the shape of `data` are those of the platform's route
-  // definitions (platform/contract/api-types.ts, generated from them by scripts/api-types.ts): a path or field it does not
-  // have is a type error here, and each path's entry names the route file that answers it.
+  return typedClient(send, call);
+}
+
+type Send = (method: string, path: string, query?: Query, body?: Body) => Promise<Response>;
+type Call = <T>(method: string, path: string, query?: Query, body?: Body) => Promise<Envelope<T>>;
+
+/**
+ * The calls of a client (the customer's here, the console's in admin.ts) over its `send` and
+ * `call`. Paths, query and body fields and the shape of `data` are those of the platform's route
+ * definitions (platform/contract/api-types.ts, generated from them by scripts/api-types.ts): a
+ * path or field it does not have is a type error, and each path's entry names the route file
+ * that answers it.
+ */
+export function typedClient(send: Send, call: Call) {
   return {
     /** The whole envelope: actions read `errors` and `message` from it. */
     get: <P extends ApiPath<"GET">>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>
@@ -82,8 +93,9 @@ export function apiClient(request: Request, context: Readonly<RouterContextProvi
     raw: <P extends RawPath>(path: P, ...[query]: RawArgs<P>) =>
       send("GET", path, query as Query | undefined),
     /**
-     * Only `data`, for loaders that cannot go on without it: a refusal is thrown as a route error
-     * response carrying the platform's localized message, which the ErrorBoundary shows.
+     * Only `data`, for loaders that cannot go on without it: a refusal (an ended session aside) is
+     * thrown as a route error response carrying the platform's localized message, which the
+     * ErrorBoundary shows.
      */
     async data<P extends ApiPath<"GET">>(
       path: P,

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import type { ApiData } from "../../platform/contract/api.ts";
 import { SUPPORT_QUEUES } from "../../platform/contract/support-rules.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
@@ -8,17 +9,7 @@ import type { Route } from "./+types/admin-support";
 
 export const handle: RouteHandle = { title: "admin:support.title", bare: true, i18n: ["admin"] };
 
-export type SupportRow = {
-  id: number;
-  uid: string;
-  account: string;
-  status: "open" | "closed";
-  operator: string;
-  unread: number;
-  last: string;
-  created_at: string;
-  updated_at: string;
-};
+export type SupportRow = ApiData<"GET", "/admin/support">[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import type { ApiData } from "../../platform/contract/api.ts";
 import { pricePrecision } from "../../platform/contract/precision.ts";
-import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
+import type { OrderView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
 import { useNumbers } from "../components/numbers.tsx";
@@ -25,24 +26,8 @@ export const handle: RouteHandle = {
   i18n: ["trade"],
 };
 
-type Close = {
-  reason: string;
-  quantity: string;
-  price: string;
-  pnl: string;
-  fee: string;
-  tick_time: number | null;
-  time: string;
-};
-type Fill = {
-  id: number;
-  price: string;
-  quantity: string;
-  fee: string;
-  role: "maker" | "taker";
-  time: string;
-};
-type Details = { order: OrderView; position: PositionView | null; closes: Close[]; fills?: Fill[] };
+/** /api/trade/order: the order, its position, closes and fills (the platform's own shape). */
+type Details = ApiData<"GET", "/trade/order">;
 
 const PICK = 10;
 
