@@ -539,7 +539,7 @@ export type ApiRoutes = {
   /** Become an agent, step 2: the signed message proves the address; the code is used up (platform/referral/routes.ts) */
   "POST /agent/bind": {
     query: undefined;
-    body: { code: string; message: string; signature: string };
+    body: { message: string; signature: string; code: string };
     response: { is_agent: boolean; address: string | null; bound_at: string | null; invited: number };
   };
   /** Whether the user is an agent, and the bound authorization address (platform/referral/routes.ts) */
@@ -551,7 +551,7 @@ export type ApiRoutes = {
   /** Become an agent, step 1: check the authorization code, get the message to sign (platform/referral/routes.ts) */
   "POST /agent/message": {
     query: undefined;
-    body: { code: string; address: string; chain_id?: unknown };
+    body: { address: string; code: string; chain_id?: unknown };
     response: { message: string; nonce: string; expires_at: string };
   };
   /** Agents only: the users they invited, with UID and status (platform/referral/routes.ts) */
