@@ -1,7 +1,8 @@
 import { type RouterContextProvider, redirect, data as routeData } from "react-router";
 import type {
   ApiData,
-  ApiPath,
+  ApiGets,
+  ApiPosts,
   ApiRoute,
   PostArgs,
   QueryArgs,
@@ -85,9 +86,9 @@ type Call = <T>(method: string, path: string, query?: Query, body?: Body) => Pro
 export function typedClient(send: Send, call: Call) {
   return {
     /** The whole envelope: actions read `errors` and `message` from it. */
-    get: <P extends ApiPath<"GET">>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>
+    get: <P extends keyof ApiGets>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>
       call<ApiData<"GET", P>>("GET", path, query as Query | undefined),
-    post: <P extends ApiPath<"POST">>(path: P, ...[body, query]: PostArgs<ApiRoute<"POST", P>>) =>
+    post: <P extends keyof ApiPosts>(path: P, ...[body, query]: PostArgs<ApiRoute<"POST", P>>) =>
       call<ApiData<"POST", P>>("POST", path, query as Query | undefined, body as Body | undefined),
     /** The platform's response as it is (a file, not an envelope), e.g. an uploaded image. */
     raw: <P extends RawPath>(path: P, ...[query]: RawArgs<P>) =>
@@ -97,7 +98,7 @@ export function typedClient(send: Send, call: Call) {
      * thrown as a route error response carrying the platform's localized message, which the
      * ErrorBoundary shows.
      */
-    async data<P extends ApiPath<"GET">>(
+    async data<P extends keyof ApiGets>(
       path: P,
       ...[query]: QueryArgs<ApiRoute<"GET", P>>
     ): Promise<ApiData<"GET", P>> {

@@ -1,15 +1,17 @@
-import type { ApiFiles, ApiRoutes } from "./api-types.ts";
+import type { ApiFiles, ApiGets, ApiPosts } from "./api-types.ts";
 
-export type { ApiFiles, ApiRoutes };
+export type { ApiFiles, ApiGets, ApiPosts };
+
+type ApiMaps = { GET: ApiGets; POST: ApiPosts };
 
 /** The paths the platform answers with `method` (from its own route definitions). */
-export type ApiPath<M extends "GET" | "POST"> = {
-  [K in keyof ApiRoutes]: K extends `${M} ${infer P}` ? P : never;
-}[keyof ApiRoutes];
+export type ApiPath<M extends "GET" | "POST"> = keyof ApiMaps[M];
 
 /** One operation's types: `query`, `body` (what a call sends) and `response` (the envelope's data). */
-export type ApiRoute<M extends "GET" | "POST", P extends ApiPath<M>> = ApiRoutes[`${M} ${P}` &
-  keyof ApiRoutes];
+export type ApiRoute<M extends "GET" | "POST", P extends ApiPath<M>> = Extract<
+  ApiMaps[M][P],
+  { query: unknown; body: unknown; response: unknown }
+>;
 
 /** `data` of a successful call, e.g. `ApiData<"GET", "/account/index">`. */
 export type ApiData<M extends "GET" | "POST", P extends ApiPath<M>> = ApiRoute<M, P>["response"];
