@@ -1,8 +1,9 @@
 // Composition root: one Node HTTP server for the whole product. Hashed client assets with
 // immutable caching and compression, /api to the platform, /ws to its hub, everything else to
-// the React Router app. `npm run dev` runs the same server with Vite in middleware mode.
+// the React Router app. `npm run dev` runs the same server with Vite in middleware mode; `npm
+// start` runs it compiled (scripts/build-server.mjs). With API_URL it is the web tier only: no
+// platform here, /api and /ws handed on to the platform at API_URL (app/.server/forward.ts).
 import "./platform/node-env.ts";
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
@@ -11,13 +12,14 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { compressDynamic } from "./app/.server/compression.ts";
+import { forwardRequest, forwardUpgrade } from "./app/.server/forward.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./app/.server/security-headers.ts";
 import { createSessionStorage } from "./app/.server/session.ts";
 import { staticFiles } from "./app/.server/static-files.ts";
 import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { DataDirInUseError } from "./platform/db/lock.ts";
 import { FairShare, fairShareGate } from "./platform/http/fair-share.ts";
-import { createPlatform } from "./platform/index.ts";
+import { createPlatform, type Platform } from "./platform/index.ts";
 import { createLogger } from "./platform/logger.ts";
 import { startOpsEndpoint } from "./platform/ops/endpoint.ts";
 
@@ -46,28 +48,31 @@ const logger = createLogger(config.logLevel, dev);
 const buildDir = resolve(config.buildDir);
 const SERVER_BUILD = join(buildDir, "server", "index.js");
 
+// `npm start` builds first when there is no build (scripts/start.mjs); run otherwise, say so.
 if (!dev && !existsSync(SERVER_BUILD)) {
-  logger.info("no production build yet: building the web app first");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (result.status !== 0) {
-    logger.fatal("the build failed");
-    process.exit(1);
-  }
+  logger.fatal(`no web app build at ${SERVER_BUILD}: run \`npm run build\` first`);
+  process.exit(1);
 }
 
-const platform = await createPlatform({ config, logger }).catch((error) => {
-  if (error instanceof DataDirInUseError) {
-    logger.fatal(error.message);
-    process.exit(1);
-  }
-  throw error;
-});
+// The platform at API_URL, when this process is the web tier only.
+const remote = config.apiUrl ? new URL(config.apiUrl) : undefined;
+
+const platform = remote
+  ? undefined
+  : await createPlatform({ config, logger }).catch((error) => {
+      if (error instanceof DataDirInUseError) {
+        logger.fatal(error.message);
+        process.exit(1);
+      }
+      throw error;
+    });
 
 // The operator endpoint: with the embedded database, `npm run ops` runs its commands in here.
-const opsEndpoint = config.databaseUrl ? undefined : await startOpsEndpoint(platform.deps, config.dataDir);
+const opsEndpoint =
+  platform && !config.databaseUrl ? await startOpsEndpoint(platform.deps, config.dataDir) : undefined;
 
 const webOptions = {
-  platformFetch: config.apiUrl ? undefined : platform.fetch,
+  platformFetch: platform?.fetch,
   apiUrl: config.apiUrl,
   sessionSecret: config.sessionSecret,
   secureCookies: config.env === "production" && !config.insecureCookies,
@@ -200,6 +205,10 @@ app.use(
 );
 
 app.all("/api/*", (c) => {
+  if (!platform) {
+    const visitor = { clientIp: clientIp(c.env.incoming), publicUrl: publicUrl(c.req.raw) };
+    return forwardRequest(c.req.raw, remote as URL, { ...visitor, requestId: c.get("requestId") });
+  }
   // The client's address as this server saw it; a value sent by the client is never trusted.
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-client-ip", clientIp(c.env.incoming));
@@ -232,12 +241,28 @@ async function socketUser(request: IncomingMessage): Promise<number | undefined>
   if (new URL(origin).host !== host) return undefined;
   const token = (await socketSessions.getSession(cookie)).get("token");
   if (!token) return undefined;
-  return (await platform.deps.authenticate(token)).id;
+  return (await (platform as Platform).deps.authenticate(token)).id;
+}
+
+/** The page's address as the visitor used it, for the platform a socket is handed on to. */
+function upgradeUrl(request: IncomingMessage): string {
+  const forwarded = (name: string) => {
+    const value = config.trustProxy ? request.headers[name] : undefined;
+    return (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim();
+  };
+  const proto = forwarded("x-forwarded-proto") === "https" ? "https" : "http";
+  return `${proto}://${forwarded("x-forwarded-host") || request.headers.host || "localhost"}${request.url ?? "/"}`;
 }
 
 server.on("upgrade", (request, socket, head) => {
   const path = (request.url ?? "").split("?")[0];
-  if (path === "/ws") {
+  if (path === "/ws" && !platform) {
+    // The web tier: the platform at API_URL admits, signs in and serves the socket.
+    forwardUpgrade(request, socket, head, remote as URL, {
+      clientIp: clientIp(request),
+      publicUrl: upgradeUrl(request),
+    });
+  } else if (path === "/ws" && platform) {
     const ip = clientIp(request);
     // Reopening sockets as fast as they close costs handshakes and lookups: refused before them.
     if (!platform.hub.admit(ip)) {
@@ -268,7 +293,7 @@ server.on("error", async (error: NodeJS.ErrnoException) => {
       ? `port ${config.port} is already in use: set PORT to a free one`
       : error.message,
   );
-  await platform.close();
+  await platform?.close();
   process.exit(1);
 });
 
@@ -276,7 +301,9 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
-    { port, database: platform.database.kind, dataDir: config.dataDir, dev },
+    platform
+      ? { port, database: platform.database.kind, dataDir: config.dataDir, dev }
+      : { port, platform: config.apiUrl, dev },
     `serving on http://localhost:${port}`,
   );
   // A try-out's helpers, said once where the person who started it looks (see the README).
@@ -284,7 +311,7 @@ server.listen(config.port, config.host, () => {
     logger.warn(
       `DEV_OUTBOX is on: every e-mail and SMS code is readable at http://localhost:${port}/dev/outbox`,
     );
-  if (config.demoFaucet)
+  if (platform && config.demoFaucet)
     logger.warn("DEMO_FAUCET is on: any account can claim test USDT on the Assets screen");
 });
 
@@ -301,7 +328,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await opsEndpoint?.close();
-  await platform.close();
+  await platform?.close();
   await vite?.close();
   clearTimeout(forced);
   logger.info("stopped");

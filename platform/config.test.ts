@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,16 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "s".repeat(32) }).sessionSecret).toBe(
       "s".repeat(32),
     );
+  });
+
+  it("keeps nothing in DATA_DIR for the web tier (API_URL), whose SESSION_SECRET is the platform's", () => {
+    const dataDir = join(dir(), "data");
+    const web = { DATA_DIR: dataDir, API_URL: "http://platform.internal:3000" };
+    expect(() => loadConfig(web)).toThrow(/^Invalid SESSION_SECRET="": required with API_URL/);
+    const config = loadConfig({ ...web, SESSION_SECRET: "s".repeat(32) });
+    expect(config.apiUrl).toBe("http://platform.internal:3000");
+    expect(config.sessionSecret).toBe("s".repeat(32));
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it("generates the VAPID key pair once and keeps it in DATA_DIR, or takes both from the environment", () => {

@@ -221,6 +221,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const dataDir = resolve(c.DATA_DIR);
+  // With API_URL this process is the web tier only (server.ts): the platform elsewhere owns
+  // DATA_DIR and its keys, and this one keeps nothing on disk. Its session cookie opens the
+  // platform's /ws too, so the secret is the platform's, given, never generated here.
+  const webTier = c.API_URL !== undefined;
+  if (webTier && !c.SESSION_SECRET)
+    throw new ConfigError(
+      'Invalid SESSION_SECRET="": required with API_URL (the same secret as the platform\'s)',
+    );
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -296,7 +304,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     insecureCookies: c.INSECURE_COOKIES === "1",
     logLevel: c.LOG_LEVEL,
     push: {
-      ...vapidKeys(dataDir, c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY),
+      // The web tier sends no pushes: no key pair made for it.
+      ...(webTier
+        ? { publicKey: c.VAPID_PUBLIC_KEY ?? "", privateKey: c.VAPID_PRIVATE_KEY ?? "" }
+        : vapidKeys(dataDir, c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY)),
       subject:
         c.VAPID_SUBJECT ??
         (c.PUBLIC_URL?.startsWith("https://") ? c.PUBLIC_URL : "mailto:no-reply@localhost"),

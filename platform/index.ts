@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import packageJson from "../package.json" with { type: "json" };
 import { alertRoutes } from "./alerts/routes.ts";
 import { startAlertWatcher } from "./alerts/service.ts";
 import type { Bus } from "./bus/bus.ts";
@@ -91,8 +91,8 @@ function platformNamespace(config: Config, database: Database): string {
   return `exchange:${where}`;
 }
 
-const version: string =
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version ?? "0.0.0";
+// Imported, not read from disk: the compiled server (scripts/build-server.mjs) carries it.
+const version: string = (packageJson as { version?: string }).version ?? "0.0.0";
 
 /**
  * Builds the exchange platform: database (migrated and seeded), bus, /ws hub and /api app.

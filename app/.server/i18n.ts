@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { sha256 } from "@noble/hashes/sha2";
+import { base64urlnopad } from "@scure/base";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import {
@@ -74,6 +74,6 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
  * A short hash of every translation: locale URLs carry it so browsers may cache them forever.
  * Pure-JS SHA-256 (Web APIs only, synchronous), so this module also runs on an edge runtime.
  */
-export const localesVersion = encodeBase64urlNoPadding(
-  sha256(new TextEncoder().encode(JSON.stringify(resources))),
-).slice(0, 10);
+export const localesVersion = base64urlnopad
+  .encode(sha256(new TextEncoder().encode(JSON.stringify(resources))))
+  .slice(0, 10);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { compare } from "../../platform/contract/decimal.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { parseMessageKey } from "../../platform/contract/message-key.ts";
+import { localizeParams } from "../../platform/contract/numbers.ts";
 import type { OptionBet } from "../../platform/contract/timed.ts";
 import { decimalField } from "../../platform/contract/trading.ts";
 import { numbers } from "../components/numbers.tsx";
@@ -107,7 +108,7 @@ export async function timedAction(request: Request, context: Context, form: Form
       const field = String(issue.path[0] ?? "amount");
       const { key, params } = parseMessageKey(issue.message);
       const at = field === "product_id" || field === "direction" ? "form" : field;
-      errors[at] = [...(errors[at] ?? []), t(`messages:${key}`, params)];
+      errors[at] = [...(errors[at] ?? []), t(`messages:${key}`, localizeParams(i18n.language, params))];
     }
     const { form: formErrors, ...fields } = errors;
     return { form: "timed", values: { amount }, errors: fields, message: formErrors?.[0] } as const;

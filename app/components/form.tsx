@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { parseMessageKey } from "../../platform/contract/message-key.ts";
+import { localizeParams } from "../../platform/contract/numbers.ts";
 
 /**
  * Shows a message from a form's validation: a message key from the shared zod schemas
@@ -11,10 +12,12 @@ import { parseMessageKey } from "../../platform/contract/message-key.ts";
  * already localized is shown as it is.
  */
 export function useMessage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (message: string) => {
     const { key, params } = parseMessageKey(message);
-    return /^[a-z_]+\.[a-z_]+$/.test(key) ? t(`messages:${key}`, params) : message;
+    return /^[a-z_]+\.[a-z_]+$/.test(key)
+      ? t(`messages:${key}`, localizeParams(i18n.language, params))
+      : message;
   };
 }
 

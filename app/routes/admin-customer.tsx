@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-customer";
 import type { CustomerRow } from "./admin-customers.tsx";
@@ -46,7 +48,6 @@ type Detail = {
 };
 
 const INTENTS = { freeze: "freeze", unfreeze: "unfreeze", end_sessions: "end_sessions" } as const;
-const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
@@ -70,6 +71,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** One customer: who, their balances, ledger, orders, positions and sessions; freeze and sign-out. */
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const n = useNumbers();
+  const when = useDates().dateTime;
   const { me, detail } = loaderData;
   const c = detail.customer;
   const failed = actionData as AdminActionData;
@@ -139,8 +142,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
             <tr key={`${b.wallet}-${b.coin}`}>
               <td className={cell}>{b.wallet}</td>
               <td className={cell}>{b.coin}</td>
-              <td className={`${cell} tabular-nums`}>{b.available}</td>
-              <td className={`${cell} tabular-nums`}>{b.frozen}</td>
+              <td className={`${cell} tabular-nums`}>{n.qty(b.available)}</td>
+              <td className={`${cell} tabular-nums`}>{n.qty(b.frozen)}</td>
             </tr>
           ))}
         </AdminTable>
@@ -161,7 +164,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                 {e.wallet} · {e.bucket}
               </td>
               <td className={`${cell} tabular-nums ${e.amount.startsWith("-") ? "text-down" : "text-up"}`}>
-                {e.amount} {e.coin}
+                {n.qty(e.amount)} {e.coin}
               </td>
             </tr>
           ))}
@@ -194,7 +197,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                 {o.side} · {o.type}
               </td>
               <td className={`${cell} tabular-nums`}>
-                {o.price || "—"} × {o.quantity}
+                {o.price ? n.qty(o.price) : "—"} × {n.qty(o.quantity)}
               </td>
               <td className={cell}>{o.status}</td>
             </tr>
@@ -226,7 +229,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               </td>
               <td className={`${cell} ${p.side === "buy" ? "text-up" : "text-down"}`}>{p.side}</td>
               <td className={`${cell} tabular-nums`}>
-                {p.entry_price} × {p.quantity}
+                {n.qty(p.entry_price)} × {n.qty(p.quantity)}
               </td>
               <td className={cell}>{p.status}</td>
             </tr>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-customers";
 
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Customer search: part of an e-mail or phone, a UID, a sign-in wallet or a deposit address. */
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const dates = useDates();
   const { me, q, list } = loaderData;
   return (
     <AdminLayout me={me} title={t("customers.title")}>
@@ -65,7 +67,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               <td className={`${cell} ${c.status === "frozen" ? "text-down" : ""}`}>
                 {t(`customers.statuses.${c.status}`)}
               </td>
-              <td className={cell}>{c.created_at.slice(0, 10)}</td>
+              <td className={cell}>{dates.date(c.created_at)}</td>
             </tr>
           ))}
         </AdminTable>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-deposits";
 
@@ -43,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Fiat recharges to confirm, and crediting a confirmed chain deposit by hand. */
 export default function AdminDeposits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const n = useNumbers();
   const { me, fiat } = loaderData;
   const failed = actionData as AdminActionData;
   const canDecide = me.permissions.includes("review");
@@ -74,7 +76,7 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
               </td>
               <td className={cell}>{r.method}</td>
               <td className={`${cell} tabular-nums`}>
-                {r.amount} {r.currency} → {r.credit} USDT
+                {n.qty(r.amount)} {r.currency} → {n.qty(r.credit)} USDT
               </td>
               <td className={cell}>{r.reference}</td>
               <td className={cell}>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, FormError } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-kyc-detail";
 import type { KycRow } from "./admin-kyc.tsx";
@@ -25,6 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** One verification: the details, the document images (operators only) and the decision. */
 export default function AdminKycDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const dates = useDates();
   const { me, application: a } = loaderData;
   const failed = actionData as AdminActionData;
   const canDecide = me.permissions.includes("review") && a.status === "pending";
@@ -35,10 +37,10 @@ export default function AdminKycDetail({ loaderData, actionData }: Route.Compone
     [t("kyc.name"), a.real_name],
     [t("kyc.document"), `${a.document_type} ${a.id_number}`],
     [t("kyc.country"), a.country],
-    [t("common.created"), a.submitted_at.slice(0, 16).replace("T", " ")],
+    [t("common.created"), dates.dateTime(a.submitted_at)],
   ];
   if (a.decided_by)
-    rows.push([t("kyc.decided"), `${a.decided_by} · ${a.decided_at?.slice(0, 16).replace("T", " ")}`]);
+    rows.push([t("kyc.decided"), `${a.decided_by} · ${a.decided_at ? dates.dateTime(a.decided_at) : ""}`]);
   if (a.reason) rows.push([t("common.reason"), a.reason]);
   return (
     <AdminLayout me={me} title={`${t("kyc.title")} #${a.id}`}>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-kyc";
 
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Identity verifications waiting for a decision (or decided ones, by filter). */
 export default function AdminKyc({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const dates = useDates();
   const { me, list, status } = loaderData;
   return (
     <AdminLayout me={me} title={t("kyc.title")}>
@@ -83,7 +85,7 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
                 {a.document_type} {a.id_number} {a.country}
               </td>
               <td className={cell}>{t(`kyc.statuses.${a.status}`)}</td>
-              <td className={cell}>{a.submitted_at.slice(0, 16).replace("T", " ")}</td>
+              <td className={cell}>{dates.dateTime(a.submitted_at)}</td>
               <td className={cell}>
                 <Link className="text-up underline" to={`/admin/kyc/${a.id}`}>
                   {t("kyc.review")}

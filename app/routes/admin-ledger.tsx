@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type AdminActionData, adminApi, adminPost, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-ledger";
 
@@ -32,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The ledger at a glance: what every kind of account holds per coin, and the newest audit. */
 export default function AdminLedger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const n = useNumbers();
+  const dates = useDates();
   const { me, overview } = loaderData;
   const failed = actionData as AdminActionData;
   const last = overview.last_audit;
@@ -42,8 +46,7 @@ export default function AdminLedger({ loaderData, actionData }: Route.ComponentP
         {last ? (
           <>
             <p className={`mt-1 ${last.ok ? "text-up" : "text-down"}`}>
-              {last.ok ? t("ledger.passed") : t("ledger.failed")} · {last.at.slice(0, 16).replace("T", " ")}{" "}
-              UTC
+              {last.ok ? t("ledger.passed") : t("ledger.failed")} · {dates.dateTime(last.at)} UTC
             </p>
             <pre className="mt-2 whitespace-pre-wrap break-words text-xs text-muted">{last.report}</pre>
           </>
@@ -77,8 +80,8 @@ export default function AdminLedger({ loaderData, actionData }: Route.ComponentP
                 ? t("ledger.customers", { kind: r.kind })
                 : t("ledger.platform", { kind: r.kind })}
             </td>
-            <td className={`${cell} tabular-nums`}>{r.available}</td>
-            <td className={`${cell} tabular-nums`}>{r.frozen}</td>
+            <td className={`${cell} tabular-nums`}>{n.qty(r.available)}</td>
+            <td className={`${cell} tabular-nums`}>{n.qty(r.frozen)}</td>
             <td className={`${cell} tabular-nums`}>{r.accounts}</td>
           </tr>
         ))}

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { SUPPORT_MESSAGE_MAX } from "../../platform/contract/support-rules.ts";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, FormError } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-support-chat";
 import type { SupportRow } from "./admin-support.tsx";
@@ -50,6 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** One chat: the customer's messages and images, and taking, answering and closing it. */
 export default function AdminSupportChat({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const dates = useDates();
   const { me, chat } = loaderData;
   const failed = actionData as AdminActionData;
   const open = chat.status === "open";
@@ -78,7 +80,7 @@ export default function AdminSupportChat({ loaderData, actionData }: Route.Compo
           <>
             <dt className="text-muted">{t("support.closed_by")}</dt>
             <dd>
-              {chat.closed_by} · {chat.closed_at?.slice(0, 16).replace("T", " ")}
+              {chat.closed_by} · {chat.closed_at ? dates.dateTime(chat.closed_at) : ""}
             </dd>
           </>
         )}
@@ -91,8 +93,7 @@ export default function AdminSupportChat({ loaderData, actionData }: Route.Compo
             className={`max-w-[85%] rounded-lg px-3 py-2 ${m.author === "operator" ? "self-end bg-line" : "self-start border border-line"}`}
           >
             <span className="block text-xs text-muted">
-              {m.author === "operator" ? m.operator : t("support.customer")} ·{" "}
-              {m.created_at.slice(0, 16).replace("T", " ")}
+              {m.author === "operator" ? m.operator : t("support.customer")} · {dates.dateTime(m.created_at)}
             </span>
             {m.body && <span className="block whitespace-pre-wrap break-words">{m.body}</span>}
             {m.image ? (

@@ -4,6 +4,7 @@ import type { ApiData } from "../../platform/contract/api.ts";
 import { SUPPORT_QUEUES } from "../../platform/contract/support-rules.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-support";
 
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The support queue: chats waiting for an operator first; this operator's own; open or closed. */
 export default function AdminSupport({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const dates = useDates();
   const { me, list, queue } = loaderData;
   return (
     <AdminLayout me={me} title={t("support.title")}>
@@ -67,7 +69,7 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
               <td className={`${cell} tabular-nums`}>{c.unread}</td>
               <td className={cell}>{c.operator || t("support.nobody")}</td>
               <td className={cell}>{t(`support.statuses.${c.status}`)}</td>
-              <td className={cell}>{c.updated_at.slice(0, 16).replace("T", " ")}</td>
+              <td className={cell}>{dates.dateTime(c.updated_at)}</td>
               <td className={cell}>
                 <Link className="text-up underline" to={`/admin/support/${c.id}`}>
                   {t("support.open_chat")}

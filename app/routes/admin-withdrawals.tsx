@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useDates } from "../components/dates.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-withdrawals";
 
@@ -47,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Withdrawals to approve, reject or mark sent with the chain's transaction id. */
 export default function AdminWithdrawals({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const n = useNumbers();
+  const dates = useDates();
   const { me, list, all } = loaderData;
   const failed = actionData as AdminActionData;
   const canDecide = me.permissions.includes("review");
@@ -81,10 +85,10 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                 <span className="text-muted">UID {w.uid}</span>
               </td>
               <td className={`${cell} tabular-nums`}>
-                {w.amount} {w.coin}
+                {n.qty(w.amount)} {w.coin}
                 <br />
                 <span className="text-muted">
-                  {t("withdrawals.fee")} {w.fee} · {t("withdrawals.receive")} {w.receive}
+                  {t("withdrawals.fee")} {n.qty(w.fee)} · {t("withdrawals.receive")} {n.qty(w.receive)}
                 </span>
               </td>
               <td className={`${cell} break-all`}>
@@ -102,7 +106,7 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                 {t(`withdrawals.statuses.${w.status}`)}
                 {w.reason && <span className="block text-muted">{w.reason}</span>}
               </td>
-              <td className={cell}>{w.created_at.slice(0, 16).replace("T", " ")}</td>
+              <td className={cell}>{dates.dateTime(w.created_at)}</td>
               <td className={`${cell} min-w-56`}>
                 {canDecide && w.status === "pending" && (
                   <div className="grid gap-2">

@@ -105,7 +105,7 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
       <section className="promo mt-4" aria-labelledby="offer-title">
         <p className="text-xs font-semibold uppercase tracking-wide text-accent">{t("fortune_kicker")}</p>
         <h2 id="offer-title" className="mt-1 text-2xl font-bold">
-          <span className="up">{offer.rate}%</span> {t("per_day")}
+          <span className="up">{offer.rate}</span> {t("per_day")}
         </h2>
         <p className="mt-1" data-testid="fortune-offer">
           {t("fortune_example", { base: "100", income: offer.example, coin })}

@@ -118,6 +118,7 @@ export default function IcoDetails({ loaderData, actionData }: Route.ComponentPr
 /** A project's mark, name, status, description, progress, price and timer: in the list and on its page. */
 function ProjectHead({ p, headingId }: { p: ProjectView; headingId?: string }) {
   const { t } = useTranslation("earn");
+  const n = useNumbers();
   return (
     <>
       <div className="flex items-center justify-between gap-2">
@@ -134,7 +135,7 @@ function ProjectHead({ p, headingId }: { p: ProjectView; headingId?: string }) {
       {p.description && <p className="mt-2 text-sm text-muted">{p.description}</p>}
       <Progress value={p.sold_percent} label={t("sold")} />
       <p className="mt-1 flex justify-between gap-2 text-xs text-muted">
-        <span>{t("sold_percent", { percent: p.sold_percent })}</span>
+        <span>{t("sold_percent", { percent: n.percent(p.sold_percent) })}</span>
         <span data-testid="launch-timer">{p.timer}</span>
       </p>
       <p className="mt-2 font-bold">{p.priceLine}</p>

@@ -132,7 +132,7 @@ function JoinForm({
           </span>
         </div>
         <p className="mt-2 text-2xl font-bold up">
-          {shown.rate}% <span className="text-sm font-normal text-muted">{t("per_day")}</span>
+          {shown.rate} <span className="text-sm font-normal text-muted">{t("per_day")}</span>
         </p>
         <dl className="mt-2 text-sm">
           <Row label={t("pool_remaining")}>

@@ -201,7 +201,7 @@ function OrderDetails({ order, position, closes, fills = [] }: Details) {
               <>
                 <Row label={t("mark_price")}>{price(position.mark_price)}</Row>
                 <Row label={t("floating_pnl")} className={tone(position.pnl)}>
-                  {n.signed(position.pnl)} ({position.roe === null ? "-" : `${n.signed(position.roe, 2)}%`})
+                  {n.signed(position.pnl)} ({position.roe === null ? "-" : n.change(position.roe)})
                 </Row>
                 <Row label={t("liquidation_price")}>{price(position.liquidation_price)}</Row>
               </>

@@ -97,7 +97,7 @@ export default function PriceAlerts({ loaderData, actionData }: Route.ComponentP
     a.kind === "move"
       ? t("alert_describe_move", {
           pair: pairOf(a.code),
-          percent: a.percent === null ? "-" : n.qty(a.percent),
+          percent: a.percent === null ? "-" : n.percent(a.percent, 8),
           window: t(`alert_windows.w${a.window ?? 60}`),
         })
       : t(`alert_describe_${a.kind}`, { pair: pairOf(a.code), price: priceOf(a.code, a.price) });

@@ -393,7 +393,7 @@ function ContractTerms({
   return (
     <>
       <p className="text-xs text-muted">
-        {t("funding")} <span className="text-fg tabular-nums">{rate.replace("%", "")}%</span> ·{" "}
+        {t("funding")} <span className="text-fg tabular-nums">{rate}</span> ·{" "}
         <span className="tabular-nums" role="timer" aria-label={t("next_funding")}>
           {countdown(next - now)}
         </span>

@@ -68,7 +68,7 @@ describe("price alerts", () => {
     expect(messages.filter((m) => m.type === "price_alert_above")).toHaveLength(1);
     expect(messages[0]).toMatchObject({
       title: "BTC/USDT rose to your price",
-      body: "BTC/USDT reached 61000.50 (your alert: rises to 61000.00).",
+      body: "BTC/USDT reached 61,000.50 (your alert: rises to 61,000.00).",
     });
     expect((await t.api("/inbox/unread", { token })).body.data.count).toBeGreaterThanOrEqual(1);
 
@@ -76,7 +76,7 @@ describe("price alerts", () => {
     const early = await t.api("/alerts/rearm", { method: "POST", token, json: { id: alert.id } });
     expect(early.status).toBe(422);
     expect(early.body.errors.price[0]).toBe(
-      "The price is already 61500.00: an alert for a rise must be higher",
+      "The price is already 61,500.00: an alert for a rise must be higher",
     );
     await priceIs("btc/usdt", 60500);
     const again = await t.api("/alerts/rearm", { method: "POST", token, json: { id: alert.id } });
@@ -98,7 +98,7 @@ describe("price alerts", () => {
     await vi.waitFor(async () => expect((await list(token))[0].status).toBe("fired"));
     expect((await inbox(token))[0]).toMatchObject({
       type: "price_alert_below",
-      body: "ETH/USDT reached 2899.50 (your alert: falls to 2900.00).",
+      body: "ETH/USDT reached 2,899.50 (your alert: falls to 2,900.00).",
     });
   });
 
@@ -113,7 +113,7 @@ describe("price alerts", () => {
     await priceIs("eth/usdt", 2849); // −5.03 %
     await vi.waitFor(async () => expect((await list(token))[0].status).toBe("fired"));
     expect((await inbox(token))[0]?.body).toBe(
-      "ETH/USDT moved 5 % or more within 15 minutes; it is now 2849.00.",
+      "ETH/USDT moved 5% or more within 15 minutes; it is now 2,849.00.",
     );
   });
 
@@ -130,20 +130,20 @@ describe("price alerts", () => {
       [
         { code: "btc/usdt", kind: "above", price: "59000" },
         "price",
-        "The price is already 60000.00: an alert for a rise must be higher",
+        "The price is already 60,000.00: an alert for a rise must be higher",
       ],
       [
         { code: "btc/usdt", kind: "below", price: "61000" },
         "price",
-        "The price is already 60000.00: an alert for a fall must be lower",
+        "The price is already 60,000.00: an alert for a fall must be lower",
       ],
       [
         { code: "btc/usdt", kind: "above", price: "700000" },
         "price",
-        "Choose a price between a tenth and ten times the price now (60000.00)",
+        "Choose a price between a tenth and ten times the price now (60,000.00)",
       ],
       [{ code: "btc/usdt", kind: "above", price: "-5" }, "price", "Enter a number such as 0.5"],
-      [{ code: "btc/usdt", kind: "move", percent: "0.1" }, "percent", "Enter a move from 0.5 % to 100 %"],
+      [{ code: "btc/usdt", kind: "move", percent: "0.1" }, "percent", "Enter a move from 0.5% to 100%"],
       [
         { code: "btc/usdt", kind: "move", percent: "5", window: 7 },
         "window",
@@ -158,7 +158,7 @@ describe("price alerts", () => {
     }
     const ja = await add(token, { code: "btc/usdt", kind: "above", price: "59000" }, "ja");
     expect(ja.body.errors.price[0]).toBe(
-      "現在の価格はすでに60000.00です。上昇アラートはそれより高く設定してください",
+      "現在の価格はすでに60,000.00です。上昇アラートはそれより高く設定してください",
     );
     expect(await list(token)).toEqual([]);
   });

@@ -37,8 +37,8 @@ export const alertInput = z
           code: "custom",
           path: ["percent"],
           message: messageKey("alerts.percent_range", {
-            minimum: MOVE_PERCENT.min,
-            maximum: MOVE_PERCENT.max,
+            minimum_percent: MOVE_PERCENT.min,
+            maximum_percent: MOVE_PERCENT.max,
           }),
         });
     }

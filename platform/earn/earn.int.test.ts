@@ -51,14 +51,14 @@ describe("mining pools", () => {
       "The amount is below the minimum purchase amount (100)",
     ]);
     expect((await join(token, pool.id, "50001")).body.errors.amount).toEqual([
-      "The amount exceeds the maximum purchase amount (50000)",
+      "The amount exceeds the maximum purchase amount (50,000)",
     ]);
     expect((await join(token, pool.id, "6000000")).body.errors.amount).toEqual([
-      "The amount exceeds the remaining pool amount (5000000)",
+      "The amount exceeds the remaining pool amount (5,000,000)",
     ]);
     await db().update(earnProducts).set({ poolRemaining: "40000" }).where(eq(earnProducts.id, pool.id));
     expect((await join(token, pool.id, "45000")).body.errors.amount).toEqual([
-      "The amount exceeds the remaining pool amount (40000)",
+      "The amount exceeds the remaining pool amount (40,000)",
     ]);
     await db()
       .update(earnProducts)
@@ -165,7 +165,7 @@ describe("the daily-interest wallet", () => {
     // 350 all day long × 1 % = 3.5.
     expect(await spot(user.id)).toBe("653.5");
     expect(await incomeMessages(token)).toEqual([
-      { title: "Interest received", body: "You received 3.5 USDT of interest." },
+      { title: "Interest received", body: "You received 3.50 USDT of interest." },
     ]);
     const summary = (await t.api("/earn/fortune", { token })).body.data;
     expect(summary).toMatchObject({
@@ -213,7 +213,7 @@ describe("the launchpad", () => {
           token,
         })
       ).body.errors.amount,
-    ).toEqual(["The amount exceeds the maximum purchase amount (5000)"]);
+    ).toEqual(["The amount exceeds the maximum purchase amount (5,000)"]);
     const upcoming = (
       await db().select().from(launchpadProjects).where(eq(launchpadProjects.token, "LUMA"))
     )[0];

@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from "i18next";
 import { LANGUAGES, type Lang } from "../contract/languages.ts";
 import { messages } from "../contract/messages/index.ts";
+import { localizeParams } from "../contract/numbers.ts";
 import { parseMessageKey } from "../contract/validation.ts";
 
 const i18n = createInstance();
@@ -18,14 +19,17 @@ export type Translate = (message: string, params?: Record<string, unknown>) => s
 
 const cache = new Map<Lang, Translate>();
 
-/** A translator for one language that also reads encoded keys (`validation.too_short?minimum=6`). */
+/**
+ * A translator for one language that also reads encoded keys (`validation.too_short?minimum=6`).
+ * Amounts, prices and percentages among the parameters are written as the language writes them.
+ */
 export function translator(lang: Lang): Translate {
   let t = cache.get(lang);
   if (!t) {
     const fixed: TFunction = i18n.getFixedT(lang, "messages");
     t = (message, params) => {
       const { key, params: encoded } = parseMessageKey(message);
-      return fixed(key, { ...encoded, ...params }) as string;
+      return fixed(key, localizeParams(lang, { ...encoded, ...params })) as string;
     };
     cache.set(lang, t);
   }

@@ -28,7 +28,7 @@ describe("the message centre", () => {
     ]);
     expect(en.body.data.items[2]).toMatchObject({
       title: "Deposit credited",
-      body: "250.5 USDT has been credited to your account.",
+      body: "250.50 USDT has been credited to your account.",
       read: false,
     });
     // A missing parameter shows as a dash, never as a raw placeholder.

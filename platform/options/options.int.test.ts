@@ -210,7 +210,7 @@ describe("timed contracts", () => {
       json: { product_id: product.id, direction: "down", amount: "10001" },
       token: a.token,
     });
-    expect(big.body.errors.amount).toEqual(["The maximum bet is 10000 USDT"]);
+    expect(big.body.errors.amount).toEqual(["The maximum bet is 10,000 USDT"]);
     const none = await t.api("/option/bet", {
       method: "POST",
       json: { product_id: product.id, amount: "10" },

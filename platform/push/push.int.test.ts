@@ -93,7 +93,7 @@ describe("web push", () => {
     // The same words as the message centre's, in the reader's language.
     const [message] = (await t.api("/inbox/list", { token, lang: "ja" })).body.data.items;
     expect(got[0]?.payload).toMatchObject({ title: message.title, body: message.body });
-    expect((got[0]?.payload as { body?: string } | undefined)?.body).toContain("61000.50");
+    expect((got[0]?.payload as { body?: string } | undefined)?.body).toContain("61,000.50");
     expect(await db().select().from(pushOutbox)).toEqual([]);
     const [device] = (await t.api("/push/devices", { token })).body.data;
     expect(device.last_sent_at).not.toBeNull();
@@ -301,10 +301,13 @@ describe("web push", () => {
     expect(bought.body.data).toMatchObject({ status: "filled", filled_quantity: "0.001" });
     await vi.waitFor(() => expect(received(browser.path)).toHaveLength(1), { timeout: 10_000 });
     const [got] = received(browser.path);
-    const price = Number(bought.body.data.fill_price).toString();
+    // The average price as Spanish writes it (grouped with a dot, no decimals when whole).
+    const price = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 8 }).format(
+      Number(bought.body.data.fill_price),
+    );
     expect(got?.payload).toEqual({
       title: "Orden ejecutada",
-      body: `Tu orden de compra de BTC/USDT se ejecutó: 0.001 a un precio medio de ${price}.`,
+      body: `Tu orden de compra de BTC/USDT se ejecutó: 0,001 a un precio medio de ${price}.`,
       url: `/orderdetails?id=${bought.body.data.id}`,
       kind: "order_filled",
     });

@@ -133,7 +133,7 @@ describe("the customer's side of the support chat", () => {
     expect(empty.body.errors).toEqual({ body: ["メッセージを入力するか画像を添付してください"] });
     const long = await send(token, { body: "x".repeat(2001) });
     expect(long.status).toBe(422);
-    expect(long.body.errors.body).toEqual(["Enter at most 2000 characters"]);
+    expect(long.body.errors.body).toEqual(["Enter at most 2,000 characters"]);
     const fake = await send(token, {
       body: "look",
       image: png(Buffer.from("<html>not an image</html>"), "x.png"),

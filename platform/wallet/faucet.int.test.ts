@@ -68,7 +68,7 @@ describe("the demo faucet", () => {
     );
     expect(many.filter((r) => r.status === 200)).toHaveLength(4);
     const refused = many.find((r) => r.status === 422);
-    expect(refused?.body.message).toBe("This account has already received the demo maximum of 50000 USDT");
+    expect(refused?.body.message).toBe("This account has already received the demo maximum of 50,000 USDT");
     expect(await usdt(t, token)).toBe("50000.000000");
     expect((await t.api("/wallet/faucet", { token })).body.data).toMatchObject({
       grant: "0",

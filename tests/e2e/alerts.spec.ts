@@ -118,7 +118,7 @@ async function journey(page: Page, push: Awaited<ReturnType<typeof startPushServ
   if (!pushed) throw new Error("no push");
   expect(pushed.url).toBe("/pricealerts");
   expect(pushed.title).toMatch(/^BTC\/USDT (rose|fell) to your price$/);
-  expect(pushed.body).toMatch(/^BTC\/USDT reached [\d.]+ \(your alert: (rises|falls) to [\d.]+\)\.$/);
+  expect(pushed.body).toMatch(/^BTC\/USDT reached [\d,.]+ \(your alert: (rises|falls) to [\d,.]+\)\.$/);
   // About this alert: its level.
   const level = (text: string) => Number(/ to (\d[\d,]*\.\d+)\)?\.?$/.exec(text)?.[1]?.replaceAll(",", ""));
   expect(level(pushed.body)).toBe(level(name));

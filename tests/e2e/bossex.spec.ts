@@ -47,11 +47,13 @@ test("block desk: found from Convert, its minimum refused with the reason, a lar
   await expect(page.getByLabel(t("wallet.to_coin"), { exact: true })).toHaveValue("BTC");
 
   // Below the desk's minimum: refused by the platform, with the reason on the amount, no quote
-  // (the platform's message carries the minimum as it holds it).
+  // (the platform writes the minimum in the customer's language too).
   const amount = page.getByLabel(t("wallet.amount"), { exact: true });
   await amount.fill("9999");
   await page.getByRole("button", { name: t("wallet.get_quote") }).click();
-  await expect(amount).toHaveAccessibleDescription(t("messages.wallet.desk_minimum", { minimum: "10000" }));
+  await expect(amount).toHaveAccessibleDescription(
+    t("messages.wallet.desk_minimum", { minimum: n.amount("10000", 0) }),
+  );
   await expect(page.getByRole("region", { name: t("wallet.quote_title") })).toHaveCount(0);
 
   await amount.fill("12000");

@@ -191,7 +191,7 @@ test("a bet the wallet cannot pay, or out of the limits, is refused on the field
   await expect(page.getByTestId("funds-notice")).toContainText("Not enough USDT: 100.00 USDT available.");
   for (const [value, message] of [
     ["5", "The minimum bet is 10 USDT"],
-    ["20000", "The maximum bet is 10000 USDT"],
+    ["20000", "The maximum bet is 10,000 USDT"],
   ] as const) {
     await amount.fill(value);
     await page.getByRole("button", { name: /Bullish/ }).click();

@@ -162,7 +162,11 @@ test("nothing typed is lost: not when the page's script starts, nor by choosing 
 // under the minimum, which only the platform knows) answered while the customer was already
 // correcting the quantity, and the answer put the old quantity back: a slow phone's customer then
 // confirmed an order they had not typed.
-test("what is typed while the server reviews an order survives its answer", async ({ page, t }, info) => {
+test("what is typed while the server reviews an order survives its answer", async ({
+  page,
+  t,
+  lang,
+}, info) => {
   test.skip(info.project.name === "nojs", "without JavaScript the answer is a new page, typed after nothing");
   await trader(page);
   await page.goto("/tradeing?code=btc/usdt");
@@ -181,7 +185,9 @@ test("what is typed while the server reviews an order survives its answer", asyn
   await page.getByLabel(t("trade.quantity_label", { coin: "BTC" }), { exact: true }).fill("0.01");
   await page.getByLabel(t("trade.leverage"), { exact: true }).selectOption("20");
   release();
-  await expect(page.getByText(t("messages.trading.quantity_min", { minimum: "0.0001" }))).toBeVisible();
+  await expect(
+    page.getByText(t("messages.trading.quantity_min", { minimum: numbers(lang).qty("0.0001") })),
+  ).toBeVisible();
   await expect(page.getByLabel(t("trade.quantity_label", { coin: "BTC" }), { exact: true })).toHaveValue(
     "0.01",
   );

@@ -6,12 +6,14 @@ import type { Participation } from "./types.ts";
 
 describe("earn figures", () => {
   it("shows rates as percentages, a day and a year", () => {
-    expect(percent("0.003")).toBe("0.30");
-    expect(percent("0.0015")).toBe("0.15");
-    expect(percent("0.01")).toBe("1.00");
-    expect(percent("0.003", 365)).toBe("109.50");
-    expect(percent("0.00123456")).toBe("0.1234");
+    expect(percent("0.003")).toBe("0.30%");
+    expect(percent("0.0015")).toBe("0.15%");
+    expect(percent("0.01")).toBe("1.00%");
+    expect(percent("0.003", 365)).toBe("109.50%");
+    expect(percent("0.00123456")).toBe("0.1234%");
     expect(percent("abc")).toBe("-");
+    // The sign where the language puts it, after a no-break space in Russian.
+    expect(percent("0.003", 1, "ru")).toBe("0,30\u00a0%");
   });
 
   it("groups amounts and keeps what the platform holds", () => {

@@ -5,19 +5,20 @@
  */
 import { ceilTo, compare, dec, div, int, mul, str } from "../../../platform/contract/decimal.ts";
 import { truncateDecimal } from "../../../platform/contract/precision.ts";
-import { formatDecimal } from "../numbers.tsx";
+import { formatPercent } from "../numbers.tsx";
 import type { Checkin, Participation, Product } from "./types.ts";
 
 const HUNDRED = int(100);
 
 /**
- * A rate as a percentage in the page's language: "0.003" → "0.30" ("0,30" in Russian); `times`
- * scales it first (365: a year); 2 to 4 decimals (at least `min`), truncated.
+ * A rate as a percentage in the page's language, its sign placed as the language places it:
+ * "0.003" → "0.30%" ("0,30 %" in Russian); `times` scales it first (365: a year); 2 to 4
+ * decimals (at least `min`), truncated.
  */
 export function percent(rate: string, times = 1, lang = "en", min = 2): string {
   const r = dec(rate);
   if (r === undefined) return "-";
-  return formatDecimal(lang, str(r * 100n * BigInt(times)), { min, max: 4 });
+  return formatPercent(lang, str(r * 100n * BigInt(times)), { min, max: 4, signed: false });
 }
 
 /** How full a pool or a sale is, 0–100 with two decimals: (total − remaining) / total. */

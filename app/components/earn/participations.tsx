@@ -45,7 +45,7 @@ export function ParticipationBody({
         </Figure>
       </div>
       <dl className="mt-2 text-sm">
-        <Row label={t("daily_rate")}>{percent(p.daily_rate, 1, n.lang)}%</Row>
+        <Row label={t("daily_rate")}>{percent(p.daily_rate, 1, n.lang)}</Row>
         <Row label={t("joined_at")}>
           <LocalTime iso={p.started_at} />
         </Row>
@@ -180,7 +180,11 @@ export function ExitSheet({
         <Row label={t("principal")}>
           {n.amount(p.amount, 0)} {p.coin}
         </Row>
-        <Row label={t("early_exit_fee", { percent: early ? percent(confirm.penaltyRate, 1, n.lang) : "0" })}>
+        <Row
+          label={t("early_exit_fee", {
+            percent: early ? percent(confirm.penaltyRate, 1, n.lang) : n.percent("0"),
+          })}
+        >
           <span className={early && /[1-9]/.test(penalty) ? "down" : ""} data-testid="exit-penalty">
             {n.amount(penalty, 0)} {p.coin}
           </span>

@@ -28,11 +28,11 @@ export function ProductCard({ product: p }: { product: Product }) {
       <div className="mt-3 flex items-end justify-between">
         <div>
           <p className="text-xs text-muted">{t("daily_rate")}</p>
-          <p className="text-2xl font-bold up">{percent(p.daily_rate, 1, n.lang)}%</p>
+          <p className="text-2xl font-bold up">{percent(p.daily_rate, 1, n.lang)}</p>
         </div>
         <div className="text-right">
           <p className="text-xs text-muted">{t("apr")}</p>
-          <p className="font-semibold">{percent(p.daily_rate, 365, n.lang)}%</p>
+          <p className="font-semibold">{percent(p.daily_rate, 365, n.lang)}</p>
         </div>
       </div>
       <Progress value={fill} label={t("pool_filled")} />
@@ -41,7 +41,7 @@ export function ProductCard({ product: p }: { product: Product }) {
           {t("remaining")} {n.amount(p.pool_remaining, 0)} {p.coin}
         </span>
         {/* Said in words: a bare "0.00%" beside "Remaining" read as nothing remaining. */}
-        <span data-testid="pool-filled">{t("filled_percent", { percent: fill })}</span>
+        <span data-testid="pool-filled">{t("filled_percent", { percent: n.percent(fill) })}</span>
       </p>
       <dl className="mt-2 text-sm">
         <Row label={t("pool_total")}>

@@ -77,7 +77,7 @@ function PositionCard({
         <div className="text-right">
           <p className="text-xs text-muted">{t("roe")}</p>
           <p className={`font-semibold tabular-nums ${tone(live.roe)}`}>
-            {live.roe === null ? "-" : `${n.signed(live.roe, 2)}%`}
+            {live.roe === null ? "-" : n.change(live.roe)}
           </p>
         </div>
       </div>

@@ -90,7 +90,7 @@ export default {
     same_coin: "Choose two different coins",
     no_price: "No price for this pair right now, please try again shortly",
     stale_price: "Prices are not up to date right now; conversions resume as soon as they are",
-    price_moved: "The price has moved more than {{tolerance}}% since this quote; please get a new one",
+    price_moved: "The price has moved more than {{tolerance}} since this quote; please get a new one",
     quote_expired: "This quote has expired, please get a new one",
     fiat_method: "Choose how you pay",
     fiat_minimum: "The minimum is {{minimum}}",
@@ -320,7 +320,7 @@ export default {
     kind_required: "Choose when to alert you",
     price_required: "Enter a price",
     percent_required: "Enter a percentage",
-    percent_range: "Enter a move from {{minimum}} % to {{maximum}} %",
+    percent_range: "Enter a move from {{minimum_percent}} to {{maximum_percent}}",
     window_invalid: "Choose 15 minutes, 1 hour or 4 hours",
     no_price: "This market has no price right now; try again in a moment",
     above_now: "The price is already {{price}}: an alert for a rise must be higher",
@@ -451,8 +451,8 @@ export default {
       body: "{{code}} reached {{price}} (your alert: falls to {{level}}).",
     },
     price_alert_move: {
-      title: "{{code}} moved {{percent}} %",
-      body: "{{code}} moved {{percent}} % or more within {{window}} minutes; it is now {{price}}.",
+      title: "{{code}} moved {{percent}}",
+      body: "{{code}} moved {{percent}} or more within {{window}} minutes; it is now {{price}}.",
     },
     unknown: {
       title: "Notice",

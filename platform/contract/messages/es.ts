@@ -90,7 +90,7 @@ const es: Messages = {
     no_price: "No hay precio para este par en este momento, inténtalo de nuevo en breve",
     stale_price:
       "Los precios no están actualizados ahora mismo; las conversiones se reanudan en cuanto lo estén",
-    price_moved: "El precio se ha movido más de un {{tolerance}}% desde esta cotización; pide una nueva",
+    price_moved: "El precio se ha movido más de un {{tolerance}} desde esta cotización; pide una nueva",
     quote_expired: "Esta cotización ha caducado, pide una nueva",
     fiat_method: "Elige cómo vas a pagar",
     fiat_minimum: "El mínimo es {{minimum}}",
@@ -321,7 +321,7 @@ const es: Messages = {
     kind_required: "Elige cuándo avisarte",
     price_required: "Introduce un precio",
     percent_required: "Introduce un porcentaje",
-    percent_range: "Introduce un movimiento de {{minimum}} % a {{maximum}} %",
+    percent_range: "Introduce un movimiento de {{minimum_percent}} a {{maximum_percent}}",
     window_invalid: "Elige 15 minutos, 1 hora o 4 horas",
     no_price: "Este mercado no tiene precio ahora mismo; inténtalo de nuevo en un momento",
     above_now: "El precio ya es {{price}}: una alerta de subida debe estar por encima",
@@ -452,8 +452,8 @@ const es: Messages = {
       body: "{{code}} llegó a {{price}} (tu alerta: baja a {{level}}).",
     },
     price_alert_move: {
-      title: "{{code}} se movió un {{percent}} %",
-      body: "{{code}} se movió un {{percent}} % o más en {{window}} minutos; ahora está en {{price}}.",
+      title: "{{code}} se movió un {{percent}}",
+      body: "{{code}} se movió un {{percent}} o más en {{window}} minutos; ahora está en {{price}}.",
     },
     unknown: {
       title: "Aviso",

@@ -89,8 +89,7 @@ const id: Messages = {
     same_coin: "Pilih dua koin yang berbeda",
     no_price: "Belum ada harga untuk pasangan ini, silakan coba lagi sebentar lagi",
     stale_price: "Harga sedang tidak terbarui; konversi dilanjutkan segera setelah harga terbarui",
-    price_moved:
-      "Harga telah bergerak lebih dari {{tolerance}}% sejak penawaran ini; silakan minta yang baru",
+    price_moved: "Harga telah bergerak lebih dari {{tolerance}} sejak penawaran ini; silakan minta yang baru",
     quote_expired: "Penawaran harga ini sudah kedaluwarsa, silakan minta yang baru",
     fiat_method: "Pilih cara pembayaran",
     fiat_minimum: "Jumlah minimum adalah {{minimum}}",
@@ -321,7 +320,7 @@ const id: Messages = {
     kind_required: "Pilih kapan Anda diberi tahu",
     price_required: "Masukkan harga",
     percent_required: "Masukkan persentase",
-    percent_range: "Masukkan pergerakan dari {{minimum}} % sampai {{maximum}} %",
+    percent_range: "Masukkan pergerakan dari {{minimum_percent}} sampai {{maximum_percent}}",
     window_invalid: "Pilih 15 menit, 1 jam, atau 4 jam",
     no_price: "Pasar ini belum punya harga saat ini; coba lagi sebentar lagi",
     above_now: "Harga sudah {{price}}: peringatan naik harus lebih tinggi",
@@ -452,8 +451,8 @@ const id: Messages = {
       body: "{{code}} mencapai {{price}} (peringatan Anda: turun ke {{level}}).",
     },
     price_alert_move: {
-      title: "{{code}} bergerak {{percent}} %",
-      body: "{{code}} bergerak {{percent}} % atau lebih dalam {{window}} menit; sekarang {{price}}.",
+      title: "{{code}} bergerak {{percent}}",
+      body: "{{code}} bergerak {{percent}} atau lebih dalam {{window}} menit; sekarang {{price}}.",
     },
     unknown: {
       title: "Pemberitahuan",

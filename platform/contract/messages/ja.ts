@@ -90,7 +90,7 @@ const ja: Messages = {
     no_price: "現在この通貨ペアの価格がありません。しばらくしてからもう一度お試しください",
     stale_price: "現在、価格が最新ではありません。更新され次第、両替を再開できます",
     price_moved:
-      "この見積もりの後に価格が {{tolerance}}% を超えて動きました。新しい見積もりを取得してください",
+      "この見積もりの後に価格が {{tolerance}} を超えて動きました。新しい見積もりを取得してください",
     quote_expired: "この見積もりは期限切れです。新しい見積もりを取得してください",
     fiat_method: "支払い方法を選択してください",
     fiat_minimum: "最低金額は {{minimum}} です",
@@ -318,7 +318,7 @@ const ja: Messages = {
     kind_required: "通知の条件を選んでください",
     price_required: "価格を入力してください",
     percent_required: "変動率を入力してください",
-    percent_range: "{{minimum}}%から{{maximum}}%の変動率を入力してください",
+    percent_range: "{{minimum_percent}}から{{maximum_percent}}の変動率を入力してください",
     window_invalid: "15分、1時間、4時間から選んでください",
     no_price: "このマーケットには現在価格がありません。しばらくしてからお試しください",
     above_now: "現在の価格はすでに{{price}}です。上昇アラートはそれより高く設定してください",
@@ -449,8 +449,8 @@ const ja: Messages = {
       body: "{{code}}が{{price}}に達しました（アラート：{{level}}まで下落）。",
     },
     price_alert_move: {
-      title: "{{code}}が{{percent}}%変動しました",
-      body: "{{code}}が{{window}}分以内に{{percent}}%以上変動しました。現在の価格は{{price}}です。",
+      title: "{{code}}が{{percent}}変動しました",
+      body: "{{code}}が{{window}}分以内に{{percent}}以上変動しました。現在の価格は{{price}}です。",
     },
     unknown: {
       title: "お知らせ",

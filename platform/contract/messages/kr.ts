@@ -89,7 +89,7 @@ const kr: Messages = {
     same_coin: "서로 다른 두 코인을 선택해 주세요",
     no_price: "현재 이 거래쌍의 가격이 없습니다. 잠시 후 다시 시도해 주세요",
     stale_price: "지금은 시세가 최신이 아닙니다. 시세가 갱신되면 바로 환전할 수 있습니다",
-    price_moved: "이 견적 이후 가격이 {{tolerance}}% 넘게 움직였습니다. 새 견적을 받아 주세요",
+    price_moved: "이 견적 이후 가격이 {{tolerance}} 넘게 움직였습니다. 새 견적을 받아 주세요",
     quote_expired: "견적이 만료되었습니다. 새 견적을 받아 주세요",
     fiat_method: "결제 방법을 선택해 주세요",
     fiat_minimum: "최소 금액은 {{minimum}}입니다",
@@ -316,7 +316,7 @@ const kr: Messages = {
     kind_required: "알림 조건을 선택하세요",
     price_required: "가격을 입력하세요",
     percent_required: "변동률을 입력하세요",
-    percent_range: "{{minimum}}%에서 {{maximum}}% 사이의 변동률을 입력하세요",
+    percent_range: "{{minimum_percent}}에서 {{maximum_percent}} 사이의 변동률을 입력하세요",
     window_invalid: "15분, 1시간, 4시간 중에서 선택하세요",
     no_price: "지금은 이 마켓의 가격이 없습니다. 잠시 후 다시 시도하세요",
     above_now: "현재 가격이 이미 {{price}}입니다. 상승 알림은 더 높게 설정하세요",
@@ -447,8 +447,8 @@ const kr: Messages = {
       body: "{{code}}이(가) {{price}}에 도달했습니다(알림: {{level}}까지 하락).",
     },
     price_alert_move: {
-      title: "{{code}} {{percent}}% 변동",
-      body: "{{code}}이(가) {{window}}분 안에 {{percent}}% 이상 변동했습니다. 현재 가격 {{price}}.",
+      title: "{{code}} {{percent}} 변동",
+      body: "{{code}}이(가) {{window}}분 안에 {{percent}} 이상 변동했습니다. 현재 가격 {{price}}.",
     },
     unknown: {
       title: "알림",

@@ -89,7 +89,7 @@ const pt: Messages = {
     same_coin: "Escolha duas moedas diferentes",
     no_price: "Não há preço para este par agora, tente novamente em instantes",
     stale_price: "Os preços não estão atualizados agora; as conversões voltam assim que estiverem",
-    price_moved: "O preço mudou mais de {{tolerance}}% desde esta cotação; solicite uma nova",
+    price_moved: "O preço mudou mais de {{tolerance}} desde esta cotação; solicite uma nova",
     quote_expired: "Esta cotação expirou, solicite uma nova",
     fiat_method: "Escolha como vai pagar",
     fiat_minimum: "O mínimo é {{minimum}}",
@@ -320,7 +320,7 @@ const pt: Messages = {
     kind_required: "Escolha quando avisar você",
     price_required: "Informe um preço",
     percent_required: "Informe uma porcentagem",
-    percent_range: "Informe uma variação de {{minimum}} % a {{maximum}} %",
+    percent_range: "Informe uma variação de {{minimum_percent}} a {{maximum_percent}}",
     window_invalid: "Escolha 15 minutos, 1 hora ou 4 horas",
     no_price: "Este mercado está sem preço agora; tente de novo em instantes",
     above_now: "O preço já é {{price}}: um alerta de alta deve ficar acima",
@@ -451,8 +451,8 @@ const pt: Messages = {
       body: "{{code}} chegou a {{price}} (seu alerta: cai até {{level}}).",
     },
     price_alert_move: {
-      title: "{{code}} variou {{percent}} %",
-      body: "{{code}} variou {{percent}} % ou mais em {{window}} minutos; agora está em {{price}}.",
+      title: "{{code}} variou {{percent}}",
+      body: "{{code}} variou {{percent}} ou mais em {{window}} minutos; agora está em {{price}}.",
     },
     unknown: {
       title: "Aviso",

@@ -89,7 +89,7 @@ const ru: Messages = {
     same_coin: "Выберите две разные монеты",
     no_price: "Сейчас нет цены для этой пары, повторите попытку чуть позже",
     stale_price: "Цены сейчас не обновляются; обмен возобновится, как только они появятся",
-    price_moved: "С момента котировки цена изменилась более чем на {{tolerance}}%; получите новую",
+    price_moved: "С момента котировки цена изменилась более чем на {{tolerance}}; получите новую",
     quote_expired: "Срок действия котировки истёк, получите новую",
     fiat_method: "Выберите способ оплаты",
     fiat_minimum: "Минимум — {{minimum}}",
@@ -320,7 +320,7 @@ const ru: Messages = {
     kind_required: "Выберите условие оповещения",
     price_required: "Введите цену",
     percent_required: "Введите процент",
-    percent_range: "Введите изменение от {{minimum}} % до {{maximum}} %",
+    percent_range: "Введите изменение от {{minimum_percent}} до {{maximum_percent}}",
     window_invalid: "Выберите 15 минут, 1 час или 4 часа",
     no_price: "У этого рынка сейчас нет цены; попробуйте чуть позже",
     above_now: "Цена уже {{price}}: оповещение о росте должно быть выше",
@@ -451,8 +451,8 @@ const ru: Messages = {
       body: "{{code}} достигла {{price}} (ваше оповещение: падение до {{level}}).",
     },
     price_alert_move: {
-      title: "{{code}} изменилась на {{percent}} %",
-      body: "{{code}} изменилась на {{percent}} % или больше за {{window}} мин; сейчас {{price}}.",
+      title: "{{code}} изменилась на {{percent}}",
+      body: "{{code}} изменилась на {{percent}} или больше за {{window}} мин; сейчас {{price}}.",
     },
     unknown: {
       title: "Уведомление",

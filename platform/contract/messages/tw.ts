@@ -88,7 +88,7 @@ const tw: Messages = {
     same_coin: "請選擇兩個不同的幣種",
     no_price: "此幣對目前沒有價格，請稍後再試",
     stale_price: "行情暫未更新，價格恢復後即可繼續兌換",
-    price_moved: "報價後價格變動已超過 {{tolerance}}%，請重新取得報價",
+    price_moved: "報價後價格變動已超過 {{tolerance}}，請重新取得報價",
     quote_expired: "報價已過期，請重新取得報價",
     fiat_method: "請選擇付款方式",
     fiat_minimum: "最低金額為 {{minimum}}",
@@ -311,7 +311,7 @@ const tw: Messages = {
     kind_required: "請選擇提醒條件",
     price_required: "請輸入價格",
     percent_required: "請輸入百分比",
-    percent_range: "請輸入 {{minimum}}% 至 {{maximum}}% 之間的漲跌幅",
+    percent_range: "請輸入 {{minimum_percent}} 至 {{maximum_percent}} 之間的漲跌幅",
     window_invalid: "請選擇 15 分鐘、1 小時或 4 小時",
     no_price: "該市場暫無價格，請稍後再試",
     above_now: "目前價格已是 {{price}}：上漲提醒的價格必須更高",
@@ -442,8 +442,8 @@ const tw: Messages = {
       body: "{{code}} 已達到 {{price}}（您的提醒：跌到 {{level}}）。",
     },
     price_alert_move: {
-      title: "{{code}} 波動達 {{percent}}%",
-      body: "{{code}} 在 {{window}} 分鐘內波動 {{percent}}% 或以上，現價 {{price}}。",
+      title: "{{code}} 波動達 {{percent}}",
+      body: "{{code}} 在 {{window}} 分鐘內波動 {{percent}} 或以上，現價 {{price}}。",
     },
     unknown: {
       title: "通知",

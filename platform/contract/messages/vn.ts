@@ -88,7 +88,7 @@ const vn: Messages = {
     same_coin: "Chọn hai đồng coin khác nhau",
     no_price: "Hiện chưa có giá cho cặp này, vui lòng thử lại sau giây lát",
     stale_price: "Giá hiện chưa được cập nhật; bạn có thể chuyển đổi lại ngay khi giá cập nhật",
-    price_moved: "Giá đã biến động hơn {{tolerance}}% kể từ báo giá này; vui lòng lấy báo giá mới",
+    price_moved: "Giá đã biến động hơn {{tolerance}} kể từ báo giá này; vui lòng lấy báo giá mới",
     quote_expired: "Báo giá này đã hết hạn, vui lòng lấy báo giá mới",
     fiat_method: "Chọn phương thức thanh toán",
     fiat_minimum: "Số tiền tối thiểu là {{minimum}}",
@@ -318,7 +318,7 @@ const vn: Messages = {
     kind_required: "Hãy chọn khi nào báo cho bạn",
     price_required: "Hãy nhập giá",
     percent_required: "Hãy nhập phần trăm",
-    percent_range: "Hãy nhập mức biến động từ {{minimum}} % đến {{maximum}} %",
+    percent_range: "Hãy nhập mức biến động từ {{minimum_percent}} đến {{maximum_percent}}",
     window_invalid: "Hãy chọn 15 phút, 1 giờ hoặc 4 giờ",
     no_price: "Thị trường này hiện chưa có giá; hãy thử lại sau giây lát",
     above_now: "Giá hiện đã là {{price}}: cảnh báo tăng phải cao hơn",
@@ -449,8 +449,8 @@ const vn: Messages = {
       body: "{{code}} đã đạt {{price}} (cảnh báo của bạn: giảm đến {{level}}).",
     },
     price_alert_move: {
-      title: "{{code}} biến động {{percent}} %",
-      body: "{{code}} đã biến động {{percent}} % trở lên trong {{window}} phút; giá hiện tại {{price}}.",
+      title: "{{code}} biến động {{percent}}",
+      body: "{{code}} đã biến động {{percent}} trở lên trong {{window}} phút; giá hiện tại {{price}}.",
     },
     unknown: {
       title: "Thông báo",

@@ -88,7 +88,7 @@ const zh: Messages = {
     same_coin: "请选择两个不同的币种",
     no_price: "该币对暂无价格，请稍后重试",
     stale_price: "行情暂未更新，价格恢复后即可继续兑换",
-    price_moved: "报价后价格变动已超过 {{tolerance}}%，请重新获取报价",
+    price_moved: "报价后价格变动已超过 {{tolerance}}，请重新获取报价",
     quote_expired: "报价已过期，请重新获取报价",
     fiat_method: "请选择支付方式",
     fiat_minimum: "最低金额为 {{minimum}}",
@@ -311,7 +311,7 @@ const zh: Messages = {
     kind_required: "请选择提醒条件",
     price_required: "请输入价格",
     percent_required: "请输入百分比",
-    percent_range: "请输入 {{minimum}}% 至 {{maximum}}% 之间的涨跌幅",
+    percent_range: "请输入 {{minimum_percent}} 至 {{maximum_percent}} 之间的涨跌幅",
     window_invalid: "请选择 15 分钟、1 小时或 4 小时",
     no_price: "该市场暂无价格，请稍后再试",
     above_now: "当前价格已是 {{price}}：上涨提醒的价格必须更高",
@@ -442,8 +442,8 @@ const zh: Messages = {
       body: "{{code}} 已达到 {{price}}（您的提醒：跌到 {{level}}）。",
     },
     price_alert_move: {
-      title: "{{code}} 波动达 {{percent}}%",
-      body: "{{code}} 在 {{window}} 分钟内波动 {{percent}}% 或以上，现价 {{price}}。",
+      title: "{{code}} 波动达 {{percent}}",
+      body: "{{code}} 在 {{window}} 分钟内波动 {{percent}} 或以上，现价 {{price}}。",
     },
     unknown: {
       title: "通知",
