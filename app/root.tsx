@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import type { SiteContent } from "../platform/contract/content.ts";
+import type { ApiData } from "../platform/contract/api.ts";
+import type { Envelope } from "../platform/contract/envelope.ts";
 import { LANGUAGE_INFO, type Lang } from "../platform/contract/languages.ts";
 import { apiClient } from "./.server/api.ts";
 import { servicesContext } from "./.server/context.ts";
@@ -58,15 +59,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   // The Mine tab's badge: a signed-in customer's unread messages and support replies (a stale
   // session just shows none here; the pages that need the account say so themselves).
-  const count = (path: string) =>
+  const count = (path: "/inbox/unread" | "/support/unread") =>
     getToken(context)
       ? api
           .raw(path)
-          .then(async (res) => ((await res.json()) as { data?: { count?: number } }).data?.count ?? 0)
+          .then(async (res) => ((await res.json()) as Envelope<ApiData<"GET", typeof path>>).data?.count ?? 0)
           .catch(() => 0)
       : Promise.resolve(null);
   const [site, unread, supportUnread] = await Promise.all([
-    api.data<SiteContent>("/about/content"),
+    api.data("/about/content"),
     count("/inbox/unread"),
     count("/support/unread"),
   ]);

@@ -1,6 +1,8 @@
 import { createCookie, type RouterContextProvider, redirect, data as routeData } from "react-router";
+import type { ApiData, ApiPath } from "../../platform/contract/api.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
+import { type Body, type Query, typedClient } from "./api.ts";
 import { requestInfoContext, servicesContext } from "./context.ts";
 import { getLocale } from "./i18n.ts";
 import { flashToast } from "./session.ts";
@@ -20,13 +22,7 @@ function adminCookie(secure: boolean) {
   });
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-
-export type AdminMe = {
-  operator: { id: number; email: string; role: "support" | "reviewer" | "operator" | "owner" };
-  permissions: ("read" | "review" | "products" | "operators" | "chat")[];
-  queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
-};
+export type AdminMe = ApiData<"GET", "/admin/me">;
 
 export async function adminToken(request: Request, context: Readonly<RouterContextProvider>) {
   const { secureCookies } = context.get(servicesContext);
@@ -50,7 +46,7 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
   const { platformFetch } = context.get(servicesContext);
   const info = context.get(requestInfoContext);
 
-  async function send(method: string, path: string, query?: Query, body?: Record<string, unknown>) {
+  async function send(method: string, path: string, query?: Query, body?: Body) {
     const url = new URL(`/api${path}`, new URL(request.url).origin);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
@@ -65,8 +61,9 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
     });
     const token = await adminToken(request, context);
     if (token) headers.set("authorization", `Bearer ${token}`);
-    let payload: string | undefined;
-    if (body) {
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body) {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }
@@ -77,30 +74,17 @@ export function adminApi(request: Request, context: Readonly<RouterContextProvid
     return response;
   }
 
-  async function call<T>(method: string, path: string, query?: Query, body?: Record<string, unknown>) {
+  async function call<T>(method: string, path: string, query?: Query, body?: Body) {
     return (await (await send(method, path, query, body)).json()) as Envelope<T>;
   }
 
-  return {
-    get: <T>(path: string, query?: Query) => call<T>("GET", path, query),
-    post: <T>(path: string, body?: Record<string, unknown>) => call<T>("POST", path, undefined, body),
-    raw: (path: string, query?: Query) => send("GET", path, query),
-    /** Only `data`; a refusal (403 for the role…) is thrown as a route error with its message. */
-    async data<T>(path: string, query?: Query): Promise<T> {
-      const envelope = await call<T>("GET", path, query);
-      if (envelope.status_code !== 200) {
-        const code = envelope.status_code;
-        throw routeData({ message: envelope.message }, { status: code >= 400 && code < 600 ? code : 500 });
-      }
-      return envelope.data;
-    },
-  };
+  return typedClient(send, call);
 }
 
 /** The signed-in operator, or a redirect to the console's sign-in (no cookie, or ended). */
 export async function requireOperator(request: Request, context: Readonly<RouterContextProvider>) {
   if (!(await adminToken(request, context))) throw redirect("/admin/login");
-  return adminApi(request, context).data<AdminMe>("/admin/me");
+  return adminApi(request, context).data("/admin/me");
 }
 
 /** A form's fields as strings (a console form has no files). */
@@ -124,16 +108,17 @@ export function pickFields(fields: Record<string, string>, names: readonly strin
 export async function adminPost(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  path: string,
+  path: ApiPath<"POST">,
   body: Record<string, unknown>,
   redirectTo: string,
 ) {
-  const result = await adminApi(request, context).post<unknown>(path, body);
+  // The console's forms send the operator's fields as typed (strings): the platform checks them.
+  const result = await adminApi(request, context).post(path, body as never);
   if (result.status_code === 200) {
     flashToast(context, { kind: "success", message: result.message });
     return redirect(redirectTo);
   }
-  const errors = (result as { errors?: Record<string, string[]> }).errors ?? {};
+  const errors = result.errors ?? {};
   const status = result.status_code >= 400 && result.status_code < 600 ? result.status_code : 422;
   return routeData({ message: result.message, errors: Object.values(errors).flat(), form: body }, { status });
 }

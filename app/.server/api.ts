@@ -1,12 +1,22 @@
 import { type RouterContextProvider, redirect, data as routeData } from "react-router";
+import type {
+  ApiData,
+  ApiGets,
+  ApiPosts,
+  ApiRoute,
+  PostArgs,
+  QueryArgs,
+  RawArgs,
+  RawPath,
+} from "../../platform/contract/api.ts";
 import { type Envelope, SESSION_ENDED_CODES } from "../../platform/contract/envelope.ts";
 import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
 import { requestInfoContext, servicesContext } from "./context.ts";
 import { getI18n, getLocale } from "./i18n.ts";
 import { clearSession, flashToast, getToken } from "./session.ts";
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-type Body = Record<string, unknown> | FormData;
+export type Query = Record<string, unknown>;
+export type Body = Record<string, unknown> | FormData;
 
 function isMobile(userAgent: string | null) {
   return !userAgent || /Mobi|Android|iPhone|iPad|iPod/i.test(userAgent);
@@ -60,18 +70,39 @@ export function apiClient(request: Request, context: Readonly<RouterContextProvi
     return envelope;
   }
 
+  return typedClient(send, call);
+}
+
+type Send = (method: string, path: string, query?: Query, body?: Body) => Promise<Response>;
+type Call = <T>(method: string, path: string, query?: Query, body?: Body) => Promise<Envelope<T>>;
+
+/**
+ * The calls of a client (the customer's here, the console's in admin.ts) over its `send` and
+ * `call`. Paths, query and body fields and the shape of `data` are those of the platform's route
+ * definitions (platform/contract/api-types.ts, generated from them by scripts/api-types.ts): a
+ * path or field it does not have is a type error, and each path's entry names the route file
+ * that answers it.
+ */
+export function typedClient(send: Send, call: Call) {
   return {
     /** The whole envelope: actions read `errors` and `message` from it. */
-    get: <T>(path: string, query?: Query) => call<T>("GET", path, query),
-    post: <T>(path: string, body?: Body, query?: Query) => call<T>("POST", path, query, body),
+    get: <P extends keyof ApiGets>(path: P, ...[query]: QueryArgs<ApiRoute<"GET", P>>) =>
+      call<ApiData<"GET", P>>("GET", path, query as Query | undefined),
+    post: <P extends keyof ApiPosts>(path: P, ...[body, query]: PostArgs<ApiRoute<"POST", P>>) =>
+      call<ApiData<"POST", P>>("POST", path, query as Query | undefined, body as Body | undefined),
     /** The platform's response as it is (a file, not an envelope), e.g. an uploaded image. */
-    raw: (path: string, query?: Query) => send("GET", path, query),
+    raw: <P extends RawPath>(path: P, ...[query]: RawArgs<P>) =>
+      send("GET", path, query as Query | undefined),
     /**
-     * Only `data`, for loaders that cannot go on without it: a refusal is thrown as a route error
-     * response carrying the platform's localized message, which the ErrorBoundary shows.
+     * Only `data`, for loaders that cannot go on without it: a refusal (an ended session aside) is
+     * thrown as a route error response carrying the platform's localized message, which the
+     * ErrorBoundary shows.
      */
-    async data<T>(path: string, query?: Query): Promise<T> {
-      const envelope = await call<T>("GET", path, query);
+    async data<P extends keyof ApiGets>(
+      path: P,
+      ...[query]: QueryArgs<ApiRoute<"GET", P>>
+    ): Promise<ApiData<"GET", P>> {
+      const envelope = await call<ApiData<"GET", P>>("GET", path, query as Query | undefined);
       if (envelope.status_code !== 200) {
         const code = envelope.status_code;
         throw routeData({ message: envelope.message }, { status: code >= 400 && code < 600 ? code : 500 });

@@ -23,10 +23,10 @@ export function sendFlowCode(
   purpose: "register" | "reset",
 ) {
   return flow.type === "email"
-    ? api.post<null>("/send_email", { email: flow.email, type: purpose })
-    : api.get<{ captcha_key: string }>("/captcha", {
-        phone: flow.phone,
-        key_str: flow.phone,
+    ? api.post("/send_email", { email: flow.email ?? "", type: purpose })
+    : api.get("/captcha", {
+        phone: flow.phone ?? "",
+        key_str: flow.phone ?? "",
         area_code: flow.area_code,
         type: purpose,
       });
@@ -35,6 +35,6 @@ export function sendFlowCode(
 /** The address part of a flow as the platform's calls name it. */
 export function addressOf(flow: AuthFlow) {
   return flow.type === "email"
-    ? { type: "email", email: flow.email }
-    : { type: "phone", area_code: flow.area_code, phone: flow.phone };
+    ? { type: "email" as const, email: flow.email ?? "" }
+    : { type: "phone" as const, area_code: flow.area_code ?? "", phone: flow.phone ?? "" };
 }

@@ -46,7 +46,7 @@ export function codeStepAction(kind: AuthFlow["kind"]) {
     }
     const submission = parseWithZod(formData, { schema: codeForm });
     if (submission.status !== "success") return submission.reply();
-    const checked = await api.post<null>("/check_code", {
+    const checked = await api.post("/check_code", {
       ...addressOf(flow),
       purpose: kind,
       code: submission.value.code,

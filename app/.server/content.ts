@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { Page } from "../../platform/contract/pagination.ts";
 import { POST_TYPES, type PostListItem, SLIDE_TYPES, type Slide } from "../../platform/contract/posts.ts";
 import { apiClient } from "./api.ts";
 
@@ -19,8 +18,8 @@ export async function homeContent(
 ): Promise<{ slides: Slide[]; notices: PostListItem[] }> {
   const api = apiClient(request, context);
   const [slides, notices] = await Promise.all([
-    api.get<Slide[]>("/slides/show", { type: SLIDE_TYPES.homeBanner }),
-    api.get<Page<PostListItem>>("/posts/posts_list", { type: POST_TYPES.notice, limit: 5 }),
+    api.get("/slides/show", { type: SLIDE_TYPES.homeBanner }),
+    api.get("/posts/posts_list", { type: POST_TYPES.notice, limit: 5 }),
   ]);
   return {
     slides: slides.status_code === 200 ? slides.data : [],

@@ -1,10 +1,7 @@
-import type { Assets } from "../../platform/contract/wallet.ts";
 import { exitQuote } from "../components/earn/calc.ts";
 import type {
   ExitConfirmation,
   Participation,
-  ParticipationItem,
-  ParticipationPage,
   ParticipationState,
   Product,
   ProductKind,
@@ -12,7 +9,7 @@ import type {
 import type { ApiClient } from "./api.ts";
 
 /** Every product on the shelf (mining pools, staking and lock-up). */
-export const allProducts = (api: ApiClient) => api.data<Product[]>("/user/mining");
+export const allProducts = (api: ApiClient) => api.data("/user/mining");
 
 /**
  * The user's participations, newest first: in one state and/or in products of one kind. The
@@ -28,7 +25,7 @@ export async function myParticipations(
     : null;
   const out: Participation[] = [];
   for (let page = 1; page <= 20; page++) {
-    const result = await api.data<ParticipationPage>("/user/mininglist", {
+    const result = await api.data("/user/mininglist", {
       status: filter.status,
       page,
       limit: 100,
@@ -46,7 +43,7 @@ export async function myParticipations(
 export async function exitConfirmation(api: ApiClient, url: URL): Promise<ExitConfirmation | null> {
   const id = Number(url.searchParams.get("exit"));
   if (!Number.isInteger(id) || id <= 0) return null;
-  const result = await api.get<ParticipationItem>("/user/miningitem", { id });
+  const result = await api.get("/user/miningitem", { id });
   if (result.status_code !== 200 || result.data.participation.status !== "participating") return null;
   const { participation, product } = result.data;
   const quote = exitQuote(participation, product?.early_exit_penalty ?? "0", Date.now());
@@ -55,6 +52,6 @@ export async function exitConfirmation(api: ApiClient, url: URL): Promise<ExitCo
 
 /** What the user's spot wallet holds available of a coin ("0" when nothing). */
 export async function spotAvailable(api: ApiClient, coin: string) {
-  const assets = await api.data<Assets>("/account/index");
+  const assets = await api.data("/account/index");
   return assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0";
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
-import { type Assets, type Desk, EXCHANGE_DESKS, type Quote } from "../../platform/contract/wallet.ts";
+import { type Desk, EXCHANGE_DESKS } from "../../platform/contract/wallet.ts";
 import { numbers } from "../components/numbers.tsx";
 import { convertForm, quoteForm } from "../forms/funds.ts";
 import { fundsFor } from "../money.ts";
@@ -18,7 +18,7 @@ type Context = Readonly<RouterContextProvider>;
  */
 export async function loadExchange(request: Request, context: Context, desk: Desk) {
   const url = new URL(request.url);
-  const assets = await apiClient(request, context).data<Assets>("/account/index");
+  const assets = await apiClient(request, context).data("/account/index");
   const coins = assets.wallets.spot.map((a) => ({ code: a.code, balance: a.balance }));
   const codes = coins.map((c) => c.code);
   const from = pick(url.searchParams.get("from"), codes);
@@ -48,7 +48,7 @@ export async function exchangeAction(request: Request, context: Context, desk: D
     const submission = parseWithZod(formData, { schema: convertForm });
     const message = getI18n(context).t("messages:wallet.quote_expired");
     if (submission.status !== "success") return { step: "expired" as const, asked, message };
-    const result = await api.post<{ receive: string }>("/wallet/exchange", submission.value);
+    const result = await api.post("/wallet/exchange", submission.value);
     if (result.status_code !== 200) return { step: "expired" as const, asked, message: result.message };
     flashToast(context, { kind: "success", message: result.message });
     return redirect(`/walletrecord?id=exchange:${submission.value.quote_id}`);
@@ -56,7 +56,7 @@ export async function exchangeAction(request: Request, context: Context, desk: D
   const submission = parseWithZod(formData, { schema: quoteForm });
   if (submission.status !== "success") return { step: "form" as const, reply: submission.reply() };
   // Short funds are refused before a quote, by the rule the form's notice uses.
-  const assets = await api.data<Assets>("/account/index");
+  const assets = await api.data("/account/index");
   const { from, amount } = submission.value;
   const available = assets.wallets.spot.find((a) => a.code === from)?.balance ?? "0";
   if (fundsFor(available, amount) !== "enough") {
@@ -69,7 +69,7 @@ export async function exchangeAction(request: Request, context: Context, desk: D
     });
     return { step: "form" as const, reply: submission.reply({ fieldErrors: { amount: [message] } }) };
   }
-  const result = await api.post<Quote>("/wallet/exchange/quote", { ...submission.value, desk });
+  const result = await api.post("/wallet/exchange/quote", { ...submission.value, desk });
   if (result.status_code !== 200)
     return { step: "form" as const, reply: replyWithEnvelope(submission, result) };
   return { step: "quote" as const, reply: submission.reply(), quote: result.data };

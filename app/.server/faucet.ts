@@ -6,7 +6,7 @@ import { flashToast } from "./session.ts";
 
 /** The demo faucet's state for a screen that offers it; null where the server runs none. */
 export async function loadFaucet(api: ApiClient): Promise<Faucet | null> {
-  const result = await api.get<Faucet>("/wallet/faucet");
+  const result = await api.get("/wallet/faucet");
   return result.status_code === 200 && result.data.enabled ? result.data : null;
 }
 
@@ -16,7 +16,7 @@ export async function claimFromForm(
   context: Readonly<RouterContextProvider>,
   form: FormData,
 ): Promise<Response> {
-  const result = await apiClient(request, context).post<Faucet>("/wallet/faucet");
+  const result = await apiClient(request, context).post("/wallet/faucet");
   flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
   return redirect(safeRedirect(form.get("back"), "/asset"));
 }

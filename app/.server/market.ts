@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { InstrumentView, Ticker } from "../../platform/contract/market.ts";
 import type { MarketEntry } from "../components/market/market-list.tsx";
 import { apiClient } from "./api.ts";
 
@@ -10,8 +9,8 @@ export async function marketEntries(
 ): Promise<MarketEntry[]> {
   const api = apiClient(request, context);
   const [instruments, tickers] = await Promise.all([
-    api.data<InstrumentView[]>("/market/instruments"),
-    api.data<Ticker[]>("/market/tickers"),
+    api.data("/market/instruments"),
+    api.data("/market/tickers"),
   ]);
   const byCode = new Map(tickers.map((t) => [t.code, t]));
   return instruments.map((instrument) => ({ instrument, ticker: byCode.get(instrument.code) }));

@@ -4,7 +4,7 @@ import { OAUTH_PROVIDERS, type OAuthCookies, type OAuthProvider, servicesContext
 import { getI18n } from "./i18n.ts";
 import { safeRedirect } from "./redirects.ts";
 import { flashToast, getToken } from "./session.ts";
-import { afterSignIn, type SignInResult } from "./sign-in.ts";
+import { afterSignIn } from "./sign-in.ts";
 
 /**
  * Sign-in with Google and Apple, the web app's half. The platform is stateless: what a sign-in
@@ -41,7 +41,7 @@ function loginUrl(redirectTo: string) {
 
 /** The providers the platform has configured, for the login screen's buttons. */
 export async function oauthProviders(request: Request, context: Context): Promise<OAuthProvider[]> {
-  const result = await apiClient(request, context).get<{ provider: string }[]>("/oauth/providers");
+  const result = await apiClient(request, context).get("/oauth/providers");
   if (result.status_code !== 200) return [];
   return result.data.map((p) => p.provider).filter(isProvider);
 }
@@ -59,12 +59,10 @@ export async function startOAuth(request: Request, context: Context, provider: s
   const services = context.get(servicesContext);
   const origin = services.publicUrl ? new URL(services.publicUrl).origin : url.origin;
   const redirectUri = `${origin}/auth/${provider}/callback`;
-  const started = await apiClient(request, context).post<{
-    authorization_url: string;
-    state: string;
-    code_verifier: string;
-    nonce: string;
-  }>("/oauth/start", { provider, redirect_uri: redirectUri });
+  const started = await apiClient(request, context).post("/oauth/start", {
+    provider,
+    redirect_uri: redirectUri,
+  });
   if (started.status_code !== 200) {
     flashToast(context, { kind: "error", message: started.message });
     return redirect(loginUrl(redirectTo));
@@ -123,7 +121,7 @@ export async function finishOAuth(
     const value = answer.get(key);
     if (value) callback.searchParams.set(key, value);
   }
-  const result = await apiClient(request, context).post<SignInResult>("/oauth/callback", {
+  const result = await apiClient(request, context).post("/oauth/callback", {
     provider,
     callback_url: callback.href,
     state: flow.state,

@@ -4,15 +4,8 @@ import { compare } from "../../platform/contract/decimal.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { parseMessageKey } from "../../platform/contract/message-key.ts";
 import { localizeParams } from "../../platform/contract/numbers.ts";
-import type {
-  OptionBet,
-  OptionCurrent,
-  OptionPage,
-  OptionProduct,
-  OptionRound,
-} from "../../platform/contract/timed.ts";
+import type { OptionBet } from "../../platform/contract/timed.ts";
 import { decimalField } from "../../platform/contract/trading.ts";
-import type { Assets } from "../../platform/contract/wallet.ts";
 import { numbers } from "../components/numbers.tsx";
 import type { TradeState } from "../components/trade/state.ts";
 import { betFigures } from "../components/trade/timed-figures.ts";
@@ -42,10 +35,7 @@ export async function timedLoader(request: Request, context: Context, state: Tra
   const api = apiClient(request, context);
   const signedIn = Boolean(getToken(context));
   const place = timedPlace(q, state);
-  const [all, entries] = await Promise.all([
-    api.data<OptionProduct[]>("/option/products"),
-    marketEntries(request, context),
-  ]);
+  const [all, entries] = await Promise.all([api.data("/option/products"), marketEntries(request, context)]);
   const codes = [...new Set(all.map((p) => p.code))];
   // An instrument without timed contracts opens the first one that has them.
   const code = codes.includes(place.code) ? place.code : codes[0];
@@ -55,13 +45,11 @@ export async function timedLoader(request: Request, context: Context, state: Tra
   const product = products.find((p) => p.period_seconds === place.period) ?? products[0];
   if (!product) throw data(null, { status: 404 });
   const [current, results, assets, pending, settled] = await Promise.all([
-    api.data<OptionCurrent>("/option/current", { product_id: product.id }),
-    api.data<OptionPage<OptionRound>>("/option/results", { product_id: product.id, limit: 5 }),
-    signedIn ? api.data<Assets>("/account/index") : undefined,
-    signedIn ? api.data<OptionPage<OptionBet>>("/option/bets", { status: "pending", limit: 50 }) : undefined,
-    signedIn
-      ? api.data<OptionPage<OptionBet>>("/option/bets", { status: "settled", limit: 10, page: place.page })
-      : undefined,
+    api.data("/option/current", { product_id: product.id }),
+    api.data("/option/results", { product_id: product.id, limit: 5 }),
+    signedIn ? api.data("/account/index") : undefined,
+    signedIn ? api.data("/option/bets", { status: "pending", limit: 50 }) : undefined,
+    signedIn ? api.data("/option/bets", { status: "settled", limit: 10, page: place.page }) : undefined,
   ]);
   const amount = q.get("amount");
   return {
@@ -132,10 +120,7 @@ export async function timedAction(request: Request, context: Context, form: Form
   const api = apiClient(request, context);
   if (intent === "timed_review") {
     // Short funds are refused here, before the confirmation, by the rule the form's notice uses.
-    const [products, assets] = await Promise.all([
-      api.data<OptionProduct[]>("/option/products"),
-      api.data<Assets>("/account/index"),
-    ]);
+    const [products, assets] = await Promise.all([api.data("/option/products"), api.data("/account/index")]);
     const product = products.find((p) => p.id === parsed.data.product_id);
     const available = assets.wallets.spot.find((a) => a.code.toUpperCase() === "USDT")?.balance ?? "0";
     const cost = product ? betFigures(product, parsed.data.amount)?.cost : undefined;
@@ -154,7 +139,7 @@ export async function timedAction(request: Request, context: Context, form: Form
     }
     return { form: "timed_review", bet: parsed.data } as const;
   }
-  const result: Envelope<OptionBet> = await api.post<OptionBet>("/option/bet", parsed.data);
+  const result: Envelope<OptionBet> = await api.post("/option/bet", parsed.data);
   if (result.status_code !== 200) {
     const { amount: amountErrors, ...other } = result.errors ?? {};
     const message = Object.values(other).flat()[0] ?? (amountErrors ? undefined : result.message);

@@ -1,9 +1,7 @@
 import { createCookie } from "react-router";
-import type { Depth } from "../../platform/contract/market.ts";
 import { previewSpotOrder } from "../../platform/contract/spot-preview.ts";
 import type { Assets } from "../../platform/contract/wallet.ts";
 import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import type { ContractInfo } from "../components/trade/order-form.tsx";
 import type { Mode } from "../components/trade/state.ts";
 import type { ApiClient } from "./api.ts";
 
@@ -47,14 +45,7 @@ export async function previewOrder(
 > {
   const base = order.code.split("/")[0]?.toUpperCase() ?? "";
   if (order.mode === "contract") {
-    const result = await api.post<{
-      price: string;
-      fills_now: boolean;
-      notional: string;
-      margin: string;
-      fee: string;
-      liquidation_price: string;
-    }>("/contract/preview", {
+    const result = await api.post("/contract/preview", {
       code: order.code,
       contract_type: order.contract_type,
       type: order.type,
@@ -72,8 +63,8 @@ export async function previewOrder(
     };
   }
   const [info, depth] = await Promise.all([
-    api.get<ContractInfo>("/contract/info", { code: order.code }),
-    api.get<Depth>("/market/depth", { code: order.code }),
+    api.get("/contract/info", { code: order.code }),
+    api.get("/market/depth", { code: order.code }),
   ]);
   if (depth.status_code !== 200) return { ok: false, message: depth.message };
   const best = order.side === "buy" ? depth.data.asks[0]?.price : depth.data.bids[0]?.price;

@@ -37,7 +37,7 @@ export function saveAssetPref(pref: AssetPref, on: boolean): Promise<string> {
 
 /** Every coin's networks, grouped by coin in the platform's order. */
 export async function networksByCoin(api: ApiClient): Promise<Map<string, NetworkView[]>> {
-  const list = await api.data<NetworkView[]>("/wallet/networks");
+  const list = await api.data("/wallet/networks");
   const byCoin = new Map<string, NetworkView[]>();
   for (const n of list) byCoin.set(n.coin, [...(byCoin.get(n.coin) ?? []), n]);
   return byCoin;

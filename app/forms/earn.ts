@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { compare, isAmount } from "../../platform/contract/decimal.ts";
+import { fortuneAmountBody, joinBody, subscribeBody } from "../../platform/contract/earn.ts";
+import { PRODUCT_KINDS } from "../../platform/contract/earn-kinds.ts";
 import { messageKey } from "../../platform/contract/message-key.ts";
-import { amountField } from "../../platform/contract/wallet.ts";
 import { validator } from "./validate.ts";
 
 /**
  * The earn screens' forms, shared by each route's action (always) and its component (lazily,
- * when JavaScript runs). The platform checks everything again and has the last word.
+ * when JavaScript runs), built from the platform's request bodies (platform/contract/earn.ts).
+ * The platform checks everything again and has the last word.
  */
-const idField = z.coerce
-  .number({ error: "validation.required" })
-  .int()
-  .positive({ error: "validation.required" });
-const kindField = z.enum(["mining", "staking", "lockup"]).catch("mining");
 
-export const joinForm = z.object({ id: idField, kind: kindField, amount: amountField });
+/** Which screen to come back to: the page's own, not sent to the platform. */
+const kindField = z.enum(PRODUCT_KINDS).catch("mining");
+
+export const joinForm = joinBody.extend({ kind: kindField });
 
 /** The limits a join must keep, as the page knows them. */
 export type JoinLimits = { remaining: string; minimum: string; maximum: string; available: string };
@@ -42,15 +42,15 @@ export function joinLimitsForm(limits: JoinLimits) {
 export const EXIT_BACK = /^\/(mininglist|mystaking|lockup)(\?id=\d{1,12})?$/;
 
 /** Leaving a participation; `back` is the screen the confirmation was opened from. */
-export const exitForm = z.object({
-  id: idField,
+export const exitForm = joinBody.pick({ id: true }).extend({
   back: z.string().regex(EXIT_BACK).catch("/mininglist"),
 });
 
 /** The daily-interest wallet: money in or out. */
-export const fortuneForm = z.object({ intent: z.enum(["deposit", "withdraw"]), amount: amountField });
+/** The intent picks the platform's route (/earn/fortune/deposit or /withdraw). */
+export const fortuneForm = fortuneAmountBody.extend({ intent: z.enum(["deposit", "withdraw"]) });
 
-export const subscribeForm = z.object({ project_id: idField, amount: amountField });
+export const subscribeForm = subscribeBody;
 
 /** Client-side validators, loaded lazily by the earn screens (see useLazyValidator). */
 export const validators = {

@@ -1,20 +1,9 @@
 import { z } from "zod";
-import {
-  countryField,
-  documentTypeField,
-  idNumberField,
-  realNameField,
-  UPLOAD_MAX_BYTES,
-} from "../../platform/contract/kyc.ts";
+import { primaryBody, UPLOAD_MAX_BYTES } from "../../platform/contract/kyc.ts";
 import { validator } from "./validate.ts";
 
 /** Identity verification forms (primary: details; advanced: three images; the avatar too). */
-export const primaryForm = z.object({
-  real_name: realNameField,
-  id_number: idNumberField,
-  country: countryField,
-  document_type: documentTypeField,
-});
+export const primaryForm = primaryBody;
 
 /** An image field: checked for size here (spec: "File exceeds 2M"), for content by the platform. */
 const image = z

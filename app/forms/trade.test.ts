@@ -61,4 +61,19 @@ describe("the order forms", () => {
     );
     expect(zero.reply().error).toMatchObject({ price: ["trading.number_positive"] });
   });
+
+  it("refuses a leverage over 1000 as the platform does (the form once let it through)", () => {
+    const over = parseWithZod(
+      form({
+        code: "btc/usdt",
+        contract_type: "perpetual",
+        type: "market",
+        side: "buy",
+        quantity: "1",
+        leverage: "1001",
+      }),
+      { schema: contractOrderForm },
+    );
+    expect(over.reply().error).toMatchObject({ leverage: ["trading.leverage_required"] });
+  });
 });

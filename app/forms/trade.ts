@@ -1,30 +1,21 @@
 import { z } from "zod";
-import { decimalField, optionalDecimal, sideField } from "../../platform/contract/trading.ts";
+import {
+  closePositionBody,
+  contractOrderBody,
+  decimalField,
+  optionalDecimal,
+  spotOrderBody,
+  tpslBody,
+} from "../../platform/contract/trading.ts";
 import { validator } from "./validate.ts";
 
 /**
  * The trade screen's forms, shared by its action (always) and its component (lazily, when
- * JavaScript runs). Field rules and messages are the platform's (spec §5: price, quantity and
- * leverage must not be empty, each with its own message); the platform checks everything again,
- * with the instrument's minimum, step, maximum leverage and the balance.
+ * JavaScript runs), built from the platform's request bodies (platform/contract/trading.ts): the
+ * fields are the API's (spec §5: price, quantity and leverage must not be empty, each with its own
+ * message); the platform checks everything again, with the instrument's minimum, step, maximum
+ * leverage and the balance.
  */
-const codeField = z
-  .string({ error: "validation.required" })
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
-
-const leverageField = z.coerce
-  .number({ error: "trading.leverage_required" })
-  .int({ error: "trading.leverage_required" })
-  .min(1, { error: "trading.leverage_required" });
-
-const idField = z.coerce
-  .number({ error: "validation.required" })
-  .int()
-  .positive({ error: "validation.required" });
-
-export const CONTRACT_TYPES = ["perpetual", "weekly", "quarterly"] as const;
 
 /**
  * A limit order needs its price; a market order fills at the best price and has none. A union on
@@ -40,31 +31,17 @@ const priced = <T extends z.ZodRawShape>(shape: T) =>
     { error: "trading.type_required" },
   );
 
+const contractFields = contractOrderBody.omit({ type: true, price: true }).shape;
 export const contractOrderForm = priced({
-  code: codeField,
-  contract_type: z.enum(CONTRACT_TYPES, { error: "validation.invalid_option" }),
-  side: sideField,
-  quantity: decimalField("trading.quantity_required"),
-  leverage: leverageField,
-  take_profit: optionalDecimal,
-  stop_loss: optionalDecimal,
+  ...contractFields,
+  // The form asks for the contract type the API defaults to perpetual (the screen always sends one).
+  contract_type: contractFields.contract_type.unwrap(),
 });
 
-export const spotOrderForm = priced({
-  code: codeField,
-  side: sideField,
-  quantity: decimalField("trading.quantity_required"),
-});
+export const spotOrderForm = priced(spotOrderBody.omit({ type: true, price: true }).shape);
 
-/** Closing part of a position: the quantity (empty closes all). */
-export const closeForm = z.object({ position_id: idField, quantity: optionalDecimal });
-
-/** Setting or changing TP/SL: an empty field clears it. */
-export const tpslForm = z.object({
-  position_id: idField,
-  take_profit: optionalDecimal,
-  stop_loss: optionalDecimal,
-});
+export const closeForm = closePositionBody;
+export const tpslForm = tpslBody;
 
 export type ContractOrder = z.infer<typeof contractOrderForm>;
 export type SpotOrder = z.infer<typeof spotOrderForm>;

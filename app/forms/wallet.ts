@@ -1,18 +1,13 @@
 import { z } from "zod";
-import { walletAddressField, walletSignatureField } from "../../platform/contract/identity.ts";
+import { walletLoginBody, walletMessageBody } from "../../platform/contract/identity.ts";
 import { validator } from "./validate.ts";
 
-/** Wallet sign-in (/login/wallet): step 1 the address, step 2 the signed message. */
-export const walletAddressForm = z.object({
-  address: walletAddressField,
-  chain_id: z.coerce.number().int().positive().optional(),
-  redirectTo: z.string().optional(),
-});
-
-export const walletSignForm = z.object({
-  message: z.string({ error: "validation.required" }),
-  signature: walletSignatureField,
-  redirectTo: z.string().optional(),
-});
+/**
+ * Signing in with a wallet (/login-wallet): the platform's own bodies
+ * (platform/contract/identity.ts), with where to go after (the page's own field).
+ */
+const redirectTo = z.string().optional();
+export const walletAddressForm = walletMessageBody.extend({ redirectTo });
+export const walletSignForm = walletLoginBody.extend({ redirectTo });
 
 export const validators = { address: validator(walletAddressForm), sign: validator(walletSignForm) };

@@ -1,12 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Page } from "../../platform/contract/pagination.ts";
-import {
-  ACADEMY_CATEGORIES,
-  type AcademyCategory,
-  POST_TYPES,
-  type PostListItem,
-} from "../../platform/contract/posts.ts";
+import { ACADEMY_CATEGORIES, type AcademyCategory, POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { Pager } from "../components/content/pager.tsx";
@@ -26,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = ACADEMY_CATEGORIES.includes(asked as AcademyCategory)
     ? (asked as AcademyCategory)
     : undefined;
-  const list = await apiClient(request, context).data<Page<PostListItem>>("/posts/posts_list", {
+  const list = await apiClient(request, context).data("/posts/posts_list", {
     type: POST_TYPES.academy,
     category,
     page: pageParam(url),

@@ -1,12 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Page } from "../../platform/contract/pagination.ts";
-import {
-  ACADEMY_CATEGORIES,
-  type CategoryCount,
-  POST_TYPES,
-  type PostListItem,
-} from "../../platform/contract/posts.ts";
+import { ACADEMY_CATEGORIES, POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
 import { PostList } from "../components/content/post-list.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
@@ -18,9 +12,9 @@ export const handle: RouteHandle = { title: "common:titles.academy", i18n: ["con
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const [featured, latest, counts] = await Promise.all([
-    api.data<Page<PostListItem>>("/posts/posts_list", { type: POST_TYPES.academy, featured: 1, limit: 5 }),
-    api.data<Page<PostListItem>>("/posts/posts_list", { type: POST_TYPES.academy, limit: 5 }),
-    api.data<CategoryCount[]>("/posts/categories", { type: POST_TYPES.academy }),
+    api.data("/posts/posts_list", { type: POST_TYPES.academy, featured: "1", limit: 5 }),
+    api.data("/posts/posts_list", { type: POST_TYPES.academy, limit: 5 }),
+    api.data("/posts/categories", { type: POST_TYPES.academy }),
   ]);
   const byCategory = new Map(counts.map((c) => [c.category, c.count]));
   const categories = ACADEMY_CATEGORIES.map((category) => ({

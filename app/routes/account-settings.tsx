@@ -41,14 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return { avatar: submission.reply() };
     const upload = new FormData();
     upload.append("avatar", submission.value.avatar);
-    const result = await api.post<{ avatar: string }>("/user/avatar", upload);
+    const result = await api.post("/user/avatar", upload);
     if (result.status_code !== 200) return { avatar: replyWithEnvelope(submission, result) };
     flashToast(context, { kind: "success", message: result.message });
     return redirect("/accountsettings");
   }
   const submission = parseWithZod(await request.formData(), { schema: nicknameForm });
   if (submission.status !== "success") return { name: submission.reply() };
-  const result = await api.post<null>("/user/profile", submission.value);
+  const result = await api.post("/user/profile", submission.value);
   if (result.status_code !== 200) return { name: replyWithEnvelope(submission, result) };
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/accountsettings");

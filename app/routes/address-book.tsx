@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { COINS, NETWORKS } from "../../platform/contract/networks.ts";
-import type { SecurityOverview } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -25,7 +24,7 @@ export const handle: RouteHandle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("coin")?.toUpperCase() ?? "";
   const coin = COINS.find((c) => c === asked) ?? "USDT";
-  const overview = await apiClient(request, context).data<SecurityOverview>("/security/overview");
+  const overview = await apiClient(request, context).data("/security/overview");
   return {
     coin,
     coins: COINS,
@@ -38,10 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: addressBookForm });
   if (submission.status !== "success") return submission.reply({ hideFields: SECRET_FIELDS });
-  const result = await apiClient(request, context).post<{ id: number }>(
-    "/user/withdrawal_addresses/add",
-    submission.value,
-  );
+  const result = await apiClient(request, context).post("/user/withdrawal_addresses/add", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/withdrawaladdress");

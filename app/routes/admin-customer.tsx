@@ -52,7 +52,7 @@ const INTENTS = { freeze: "freeze", unfreeze: "unfreeze", end_sessions: "end_ses
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const id = /^\d{1,9}$/.test(params.id) ? params.id : "0";
-  const detail = await adminApi(request, context).data<Detail>("/admin/customers/show", { id });
+  const detail = (await adminApi(request, context).data("/admin/customers/show", { id })) as Detail;
   return { me, detail };
 }
 

@@ -22,7 +22,7 @@ export type CustomerRow = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  const list = q ? await adminApi(request, context).data<CustomerRow[]>("/admin/customers", { q }) : [];
+  const list = q ? ((await adminApi(request, context).data("/admin/customers", { q })) as CustomerRow[]) : [];
   return { me, q, list };
 }
 

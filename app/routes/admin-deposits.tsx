@@ -8,21 +8,9 @@ import type { Route } from "./+types/admin-deposits";
 
 export const handle: RouteHandle = { title: "admin:deposits.title", bare: true, i18n: ["admin"] };
 
-type Fiat = {
-  id: number;
-  uid: string;
-  account: string;
-  method: string;
-  amount: string;
-  currency: string;
-  credit: string;
-  reference: string;
-  created_at: string;
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const fiat = await adminApi(request, context).data<Fiat[]>("/admin/fiat");
+  const fiat = await adminApi(request, context).data("/admin/fiat");
   return { me, fiat };
 }
 

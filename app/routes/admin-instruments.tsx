@@ -37,7 +37,7 @@ const FIELDS = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const list = await adminApi(request, context).data<Instrument[]>("/admin/instruments");
+  const list = (await adminApi(request, context).data("/admin/instruments")) as Instrument[];
   return { me, list };
 }
 

@@ -12,7 +12,7 @@ export const handle: RouteHandle = { title: "admin:kyc.title", bare: true, i18n:
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const id = /^\d{1,9}$/.test(params.id) ? params.id : "0";
-  const application = await adminApi(request, context).data<KycRow>("/admin/kyc/show", { id });
+  const application = (await adminApi(request, context).data("/admin/kyc/show", { id })) as KycRow;
   return { me, application };
 }
 

@@ -29,8 +29,8 @@ export type KycRow = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const asked = new URL(request.url).searchParams.get("status") ?? "pending";
-  const status = (STATUSES as readonly string[]).includes(asked) ? asked : "pending";
-  const list = await adminApi(request, context).data<KycRow[]>("/admin/kyc", { status });
+  const status = STATUSES.find((known) => known === asked) ?? "pending";
+  const list = (await adminApi(request, context).data("/admin/kyc", { status })) as KycRow[];
   return { me, list, status };
 }
 

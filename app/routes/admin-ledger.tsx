@@ -23,7 +23,7 @@ type Overview = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const overview = await adminApi(request, context).data<Overview>("/admin/ledger");
+  const overview = (await adminApi(request, context).data("/admin/ledger")) as Overview;
   return { me, overview };
 }
 

@@ -10,13 +10,13 @@ export const handle: RouteHandle = { title: "admin:login.title", bare: true, i18
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { email = "", password = "", code = "" } = await formFields(request);
-  const result = await adminApi(request, context).post<{ token: string }>("/admin/login", {
+  const result = await adminApi(request, context).post("/admin/login", {
     email,
     password,
     code,
   });
   if (result.status_code !== 200) {
-    const errors = (result as { errors?: Record<string, string[]> }).errors ?? {};
+    const errors = result.errors ?? {};
     return data(
       { message: result.message, errors, email },
       { status: result.status_code >= 400 && result.status_code < 600 ? result.status_code : 422 },

@@ -8,6 +8,6 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await adminToken(request, context)) await adminApi(request, context).post<null>("/admin/logout");
+  if (await adminToken(request, context)) await adminApi(request, context).post("/admin/logout");
   return redirect("/admin/login", { headers: { "Set-Cookie": await clearAdminCookie(context) } });
 }

@@ -14,21 +14,12 @@ import type { Route } from "./+types/admin-networks";
 
 export const handle: RouteHandle = { title: "admin:networks.title", bare: true, i18n: ["admin"] };
 
-type Network = {
-  coin: string;
-  network: string;
-  deposit_enabled: boolean;
-  withdraw_enabled: boolean;
-  min_deposit: string;
-  withdraw_fee: string;
-  min_withdraw: string;
-};
 const SWITCHES = ["deposit_enabled", "withdraw_enabled"] as const;
 const AMOUNTS = ["min_deposit", "withdraw_fee", "min_withdraw"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const list = await adminApi(request, context).data<Network[]>("/admin/networks");
+  const list = await adminApi(request, context).data("/admin/networks");
   return { me, list };
 }
 

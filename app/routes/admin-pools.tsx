@@ -7,22 +7,11 @@ import type { Route } from "./+types/admin-pools";
 
 export const handle: RouteHandle = { title: "admin:pools.title", bare: true, i18n: ["admin", "earn"] };
 
-type Product = {
-  id: number;
-  kind: string;
-  coin: string;
-  name_key: string;
-  daily_rate: string;
-  pool_total: string;
-  pool_remaining: string;
-  lock_days: number;
-  status: string;
-};
 const STATUSES = ["active", "paused", "ended"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const list = await adminApi(request, context).data<Product[]>("/admin/products");
+  const list = await adminApi(request, context).data("/admin/products");
   return { me, list };
 }
 

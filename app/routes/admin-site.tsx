@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { SITE_FIELDS, type SiteContent } from "../../platform/contract/content.ts";
+import { SITE_FIELDS } from "../../platform/contract/content.ts";
 import {
   type AdminActionData,
   adminApi,
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { title: "admin:site.title", bare: true, i18n
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const site = await adminApi(request, context).data<SiteContent>("/admin/site");
+  const site = await adminApi(request, context).data("/admin/site");
   // The lists the page draws come with its data: the contract module naming them also holds zod
   // schemas, which importing it here would add to the page's script.
   return { me, site, fields: SITE_FIELDS };

@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const id = /^\d{1,9}$/.test(params.id) ? params.id : "0";
   const api = adminApi(request, context);
-  let chat = await api.data<ChatDetail>("/admin/support/show", { id });
+  let chat = (await api.data("/admin/support/show", { id })) as ChatDetail;
   // The operator who has the chat has now seen the customer's messages.
   if (chat.assigned_to_me && chat.unread > 0) {
     await api.post("/admin/support/read", { id });

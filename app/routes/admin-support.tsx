@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import type { ApiData } from "../../platform/contract/api.ts";
 import { SUPPORT_QUEUES } from "../../platform/contract/support-rules.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
@@ -9,23 +10,13 @@ import type { Route } from "./+types/admin-support";
 
 export const handle: RouteHandle = { title: "admin:support.title", bare: true, i18n: ["admin"] };
 
-export type SupportRow = {
-  id: number;
-  uid: string;
-  account: string;
-  status: "open" | "closed";
-  operator: string;
-  unread: number;
-  last: string;
-  created_at: string;
-  updated_at: string;
-};
+export type SupportRow = ApiData<"GET", "/admin/support">[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const asked = new URL(request.url).searchParams.get("queue") ?? "waiting";
-  const queue = (SUPPORT_QUEUES as readonly string[]).includes(asked) ? asked : "waiting";
-  const list = await adminApi(request, context).data<SupportRow[]>("/admin/support", { queue });
+  const queue = SUPPORT_QUEUES.find((known) => known === asked) ?? "waiting";
+  const list = await adminApi(request, context).data("/admin/support", { queue });
   return { me, list, queue };
 }
 

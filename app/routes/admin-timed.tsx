@@ -29,7 +29,7 @@ const FIELDS = ["odds", "fee_rate", "min_amount", "max_amount", "sort"] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
-  const list = await adminApi(request, context).data<TimedProduct[]>("/admin/timed-products");
+  const list = (await adminApi(request, context).data("/admin/timed-products")) as TimedProduct[];
   return { me, list };
 }
 

@@ -29,7 +29,9 @@ type Row = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const all = new URL(request.url).searchParams.get("all") === "1";
-  const list = await adminApi(request, context).data<Row[]>("/admin/withdrawals", { all: all ? "1" : "0" });
+  const list = (await adminApi(request, context).data("/admin/withdrawals", {
+    all: all ? "1" : "0",
+  })) as Row[];
   return { me, list, all };
 }
 

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 50);
   const returnTo = safeRedirect(url.searchParams.get("returnTo"), "/");
   const selected = url.searchParams.get("area_code") ?? "";
-  const countries = await apiClient(request, context).data<Country[]>("/country/codes");
+  const countries = await apiClient(request, context).data("/country/codes");
   const needle = q.toLowerCase().replace(/^\+/, "");
   const list = needle
     ? countries.filter(

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
 import { compare } from "../../platform/contract/decimal.ts";
-import type { Asset, Assets } from "../../platform/contract/wallet.ts";
+import type { Asset } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { loadFaucet } from "../.server/faucet.ts";
 import { readAssetPrefs, saveAssetPref } from "../.server/wallet.ts";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : "spot";
   const api = apiClient(request, context);
   const [assets, prefs, faucet] = await Promise.all([
-    api.data<Assets>("/account/index"),
+    api.data("/account/index"),
     readAssetPrefs(request),
     loadFaucet(api),
   ]);

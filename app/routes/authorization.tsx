@@ -3,8 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import type { Page } from "../../platform/contract/pagination.ts";
-import type { AgentInfo, Referral } from "../../platform/contract/referral.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -28,9 +26,9 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
-  const info = await api.data<AgentInfo>("/agent/info");
+  const info = await api.data("/agent/info");
   const users = info.is_agent
-    ? await api.data<Page<Referral>>("/agent/users", { page: pageParam(new URL(request.url)), limit: 20 })
+    ? await api.data("/agent/users", { page: pageParam(new URL(request.url)), limit: 20 })
     : null;
   return { info, users };
 }
@@ -50,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     const submission = parseWithZod(formData, { schema: agentBindForm });
     if (submission.status !== "success")
       return { step: "sign", code, address, message, result: submission.reply() };
-    const result = await api.post<AgentInfo>("/agent/bind", submission.value);
+    const result = await api.post("/agent/bind", submission.value);
     if (result.status_code !== 200) {
       // A code refused at this step (used meanwhile) sends the user back to the first step.
       if (result.errors?.code) return { step: "code", result: replyWithEnvelope(submission, result) };
@@ -61,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   }
   const submission = parseWithZod(formData, { schema: agentMessageForm });
   if (submission.status !== "success") return { step: "code", result: submission.reply() };
-  const issued = await api.post<{ message: string }>("/agent/message", {
+  const issued = await api.post("/agent/message", {
     code: submission.value.code,
     address: submission.value.address,
     chain_id: submission.value.chain_id,

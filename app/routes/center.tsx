@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import type { User } from "../../platform/contract/identity.ts";
-import type { PushDevice } from "../../platform/contract/push.ts";
 import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
 import { currentUser } from "../.server/user.ts";
@@ -19,11 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, unread, replies, pushKey, devices] = await Promise.all([
     currentUser(request, context),
     // The message centre's unread count and the support replies not read yet, beside their entries.
-    api.get<{ count: number }>("/inbox/unread"),
-    api.get<{ count: number }>("/support/unread"),
+    api.get("/inbox/unread"),
+    api.get("/support/unread"),
     // Notifications (Web Push): the key a browser subscribes with, and the devices already on.
-    api.data<{ public_key: string }>("/push/key"),
-    api.data<PushDevice[]>("/push/devices"),
+    api.data("/push/key"),
+    api.data("/push/devices"),
   ]);
   return {
     user,
@@ -44,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const field = (name: string) => String(form.get(name) ?? "");
   if (intent === "push_subscribe") {
-    const result = await api.post<PushDevice>("/push/subscribe", {
+    const result = await api.post("/push/subscribe", {
       endpoint: field("endpoint"),
       p256dh: field("p256dh"),
       auth: field("auth"),
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "push_unsubscribe") {
     const which = form.has("id") ? { id: field("id") } : { endpoint: field("endpoint") };
-    const result = await api.post<PushDevice>("/push/unsubscribe", which);
+    const result = await api.post("/push/unsubscribe", which);
     flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
     if (form.has("id")) return redirect("/center");
     return { ok: result.status_code === 200 };

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { ProductCard } from "../components/earn/product-card.tsx";
-import { isProductKind, PRODUCT_KINDS, type Product, RECORDS_OF } from "../components/earn/types.ts";
+import { isProductKind, PRODUCT_KINDS, RECORDS_OF } from "../components/earn/types.ts";
 import { Empty } from "../components/earn/ui.tsx";
 import { Icon } from "../components/icon.tsx";
 import { Tabs } from "../components/wallet.tsx";
@@ -15,7 +15,7 @@ export const handle: RouteHandle = { title: "earn:coinlist_title", back: false, 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const type = new URL(request.url).searchParams.get("type");
   const kind = isProductKind(type) ? type : "mining";
-  const products = await apiClient(request, context).data<Product[]>("/user/mining", { type: kind });
+  const products = await apiClient(request, context).data("/user/mining", { type: kind });
   return { kind, products };
 }
 

@@ -1,6 +1,5 @@
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
-import type { SiteContent } from "../../platform/contract/content.ts";
 import { apiClient } from "../.server/api.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/download";
@@ -8,7 +7,7 @@ import type { Route } from "./+types/download";
 export const handle: RouteHandle = { title: "common:titles.download", back: "/", i18n: ["content"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const site = await apiClient(request, context).data<SiteContent>("/about/content");
+  const site = await apiClient(request, context).data("/about/content");
   const origin = new URL(request.url).origin;
   // The QR code is drawn on the server as SVG: scanning it on a phone opens the app there.
   const qr = await QRCode.toString(site.software_link || `${origin}/`, {

@@ -11,7 +11,6 @@ import { flashToast, getToken } from "../.server/session.ts";
 import { useDates } from "../components/dates.tsx";
 import { percent } from "../components/earn/calc.ts";
 import { dailyIncome } from "../components/earn/live.ts";
-import type { Fortune as FortuneView } from "../components/earn/types.ts";
 import { Figure } from "../components/earn/ui.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
@@ -40,7 +39,7 @@ const movable = (n: Numbers, value: string) => ({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const n = numbers(getI18n(context).language);
   const api = apiClient(request, context);
-  const fortune = await api.data<FortuneView>("/earn/fortune");
+  const fortune = await api.data("/earn/fortune");
   const { daily_rate: rate, first_reward: reward, coin, mine } = fortune;
   const offer = {
     coin,

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import type { GoogleSetup } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -32,7 +31,7 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { setup: await apiClient(request, context).data<GoogleSetup>("/security/google") };
+  return { setup: await apiClient(request, context).data("/security/google") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,13 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = apiClient(request, context);
   const intent = formData.get("intent");
   if (intent === "renew") {
-    await api.post<GoogleSetup>("/security/google/renew");
+    await api.post("/security/google/renew");
     return redirect("/googlevalidator");
   }
   const submission = parseWithZod(formData, { schema: googleForm });
   if (submission.status !== "success") return submission.reply({ hideFields: ["google_code"] });
   const path = intent === "unbind" ? "/security/google/unbind" : "/security/google/bind";
-  const result = await api.post<null>(path, submission.value);
+  const result = await api.post(path, submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/security");

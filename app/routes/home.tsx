@@ -8,7 +8,6 @@ import { getToken } from "../.server/session.ts";
 import { Banners, InterestPromo, NoticeTicker } from "../components/content/home-content.tsx";
 import { percent } from "../components/earn/calc.ts";
 import { dailyIncome } from "../components/earn/live.ts";
-import type { Fortune } from "../components/earn/types.ts";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { marketHref } from "../components/market/links.ts";
 import { MarketList } from "../components/market/market-list.tsx";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [markets, content, fortune] = await Promise.all([
     marketEntries(request, context),
     homeContent(request, context),
-    apiClient(request, context).data<Fortune>("/earn/fortune"),
+    apiClient(request, context).data("/earn/fortune"),
   ]);
   // The promo states the daily-interest wallet's live terms, as its own screen does.
   const promo = {

@@ -11,7 +11,7 @@ import { flashToast } from "../.server/session.ts";
 import { sum } from "../components/earn/calc.ts";
 import { tokensFor } from "../components/earn/live.ts";
 import { CalculateButton, Row, useAmountInput } from "../components/earn/rows.tsx";
-import type { Project, Subscription } from "../components/earn/types.ts";
+import type { Project } from "../components/earn/types.ts";
 import { Empty, LaunchBadge, Progress } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
@@ -64,18 +64,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const i18n = getI18n(context);
   const id = url.searchParams.get("id");
   if (!id) {
-    const projects = await api.data<Project[]>("/launchpad/projects");
+    const projects = await api.data("/launchpad/projects");
     const sorted = [...projects].sort((a, b) => ORDER[a.status] - ORDER[b.status]);
     return { projects: sorted.map((p) => projectView(i18n, p)), detail: null };
   }
-  const result = await api.get<Project>("/launchpad/project", { id });
+  const result = await api.get("/launchpad/project", { id });
   if (result.status_code !== 200)
     throw data({ message: i18n.t("messages:errors.not_found") }, { status: 404 });
   const project = result.data;
-  const [mine, available] = await Promise.all([
-    api.data<Subscription[]>("/launchpad/mine"),
-    spotAvailable(api, "USDT"),
-  ]);
+  const [mine, available] = await Promise.all([api.data("/launchpad/mine"), spotAvailable(api, "USDT")]);
   const amount = url.searchParams.get("amount") ?? "";
   const subscribed = sum(mine.filter((s) => s.project.id === project.id).map((s) => s.paid));
   const shown = {

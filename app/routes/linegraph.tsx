@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INTERVALS, type Interval } from "../../platform/contract/intervals.ts";
-import type { Candle, Depth, InstrumentView, Ticker, Trade } from "../../platform/contract/market.ts";
+import type { Trade } from "../../platform/contract/market.ts";
 import { apiClient } from "../.server/api.ts";
 import { useDates } from "../components/dates.tsx";
 import { subscribe, useChannel } from "../components/market/live.ts";
@@ -28,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("interval") as Interval;
   const interval: Interval = INTERVALS.includes(asked) ? asked : "1h";
   const api = apiClient(request, context);
-  const instruments = await api.data<InstrumentView[]>("/market/instruments");
+  const instruments = await api.data("/market/instruments");
   const instrument = instruments.find((i) => i.code === code);
   if (!instrument) throw data(null, { status: 404 });
   const [tickers, depth, trades, candles] = await Promise.all([
-    api.data<Ticker[]>("/market/tickers"),
-    api.get<Depth>("/market/depth", { code }),
-    api.data<Trade[]>("/market/trades", { code, limit: 20 }),
-    api.data<Candle[]>("/market/kline", { code, interval, limit: 200 }),
+    api.data("/market/tickers"),
+    api.get("/market/depth", { code }),
+    api.data("/market/trades", { code, limit: 20 }),
+    api.data("/market/kline", { code, interval, limit: 200 }),
   ]);
   return {
     instrument,

@@ -7,7 +7,7 @@ import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { safeRedirect } from "../.server/redirects.ts";
 import { getToken } from "../.server/session.ts";
-import { afterSignIn, type SignInResult } from "../.server/sign-in.ts";
+import { afterSignIn } from "../.server/sign-in.ts";
 import { AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { walletAddressForm, walletSignForm } from "../forms/wallet.ts";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     const message = String(formData.get("message") ?? "");
     const submission = parseWithZod(formData, { schema: walletSignForm });
     if (submission.status !== "success") return { step: "sign", message, result: submission.reply() };
-    const result = await api.post<SignInResult>("/wallet/login", {
+    const result = await api.post("/wallet/login", {
       message: submission.value.message,
       signature: submission.value.signature,
     });
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   }
   const submission = parseWithZod(formData, { schema: walletAddressForm });
   if (submission.status !== "success") return { step: "address", result: submission.reply() };
-  const issued = await api.post<{ message: string }>("/wallet/message", {
+  const issued = await api.post("/wallet/message", {
     address: submission.value.address,
     chain_id: submission.value.chain_id,
   });

@@ -8,7 +8,7 @@ import { getI18n, getLocale } from "../.server/i18n.ts";
 import { oauthProviders } from "../.server/oauth.ts";
 import { safeRedirect } from "../.server/redirects.ts";
 import { getToken } from "../.server/session.ts";
-import { afterSignIn, type SignInResult } from "../.server/sign-in.ts";
+import { afterSignIn } from "../.server/sign-in.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { defaultDialCode } from "../dial-code.ts";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return submission.reply({ hideFields: SECRET_FIELDS });
   const { account, password, redirectTo } = submission.value;
   const areaCode = submission.value.type === "phone" ? submission.value.area_code : undefined;
-  const result = await apiClient(request, context).post<SignInResult>("/login", {
+  const result = await apiClient(request, context).post("/login", {
     account,
     password,
     area_code: areaCode,

@@ -10,7 +10,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await apiClient(request, context).post<null>("/user/logout");
+  const result = await apiClient(request, context).post("/user/logout");
   clearSession(context);
   flashToast(context, {
     kind: "success",

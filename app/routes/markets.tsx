@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = Boolean(getToken(context));
   const [entries, favorites] = await Promise.all([
     marketEntries(request, context),
-    signedIn ? apiClient(request, context).data<string[]>("/market/favorites") : readCookieFavorites(request),
+    signedIn ? apiClient(request, context).data("/market/favorites") : readCookieFavorites(request),
   ]);
   let list = tab === "favorites" ? entries.filter((e) => favorites.includes(e.instrument.code)) : entries;
   if (q)
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getI18n(context).t;
   const headers = new Headers();
   if (getToken(context)) {
-    const result = await apiClient(request, context).post<string[]>("/market/favorites", { code, on });
+    const result = await apiClient(request, context).post("/market/favorites", { code, on });
     if (result.status_code !== 200) {
       flashToast(context, { kind: "error", message: result.message });
       return redirect(back);

@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import type { InboxMessage } from "../../platform/contract/inbox.ts";
-import type { Page } from "../../platform/contract/pagination.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { flashToast } from "../.server/session.ts";
@@ -18,13 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = url.searchParams.get("id");
   if (id !== null) {
     // Opening a message reads it.
-    const message = await api.data<InboxMessage>("/inbox/show", { id });
+    const message = await api.data("/inbox/show", { id });
     if (!message.read) await api.post("/inbox/read", { id: message.id });
     return { message: { ...message, read: true }, list: null, unread: 0 };
   }
   const [list, unread] = await Promise.all([
-    api.data<Page<InboxMessage>>("/inbox/list", { page: pageParam(url), limit: 20 }),
-    api.data<{ count: number }>("/inbox/unread"),
+    api.data("/inbox/list", { page: pageParam(url), limit: 20 }),
+    api.data("/inbox/unread"),
   ]);
   return { message: null, list, unread: unread.count };
 }
@@ -36,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = Number(form.get("page") ?? "1");
   const back = `/messages${Number.isInteger(page) && page > 1 ? `?page=${page}` : ""}`;
   if (form.get("intent") === "read_all") {
-    const result = await api.post<{ marked: number }>("/inbox/read_all");
+    const result = await api.post("/inbox/read_all");
     flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
     return redirect(back);
   }

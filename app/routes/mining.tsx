@@ -12,7 +12,7 @@ import { flashToast } from "../.server/session.ts";
 import { maxJoin, percent } from "../components/earn/calc.ts";
 import { dailyIncome } from "../components/earn/live.ts";
 import { CalculateButton, Row, useAmountInput } from "../components/earn/rows.tsx";
-import { type Participation, RECORDS_OF } from "../components/earn/types.ts";
+import { RECORDS_OF } from "../components/earn/types.ts";
 import { productName } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript, "Calculate" posts the amount to show the day's income before joining.
   if (formData.get("intent") === "preview" || submission.status !== "success") return submission.reply();
   const { id, amount, kind } = submission.value;
-  const result = await apiClient(request, context).post<Participation>("/user/miningpost", undefined, {
+  const result = await apiClient(request, context).post("/user/miningpost", undefined, {
     id,
     amount,
   });

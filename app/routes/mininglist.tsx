@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [products, confirm] = await Promise.all([allProducts(api), exitConfirmation(api, url)]);
   const id = url.searchParams.get("id");
   if (id) {
-    const result = await api.get<ParticipationItem>("/user/miningitem", { id });
+    const result = await api.get("/user/miningitem", { id });
     if (result.status_code !== 200) {
       throw data({ message: getI18n(context).t("messages:errors.not_found") }, { status: 404 });
     }

@@ -2,7 +2,6 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import type { SecurityOverview } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -30,7 +29,7 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const overview = await apiClient(request, context).data<SecurityOverview>("/security/overview");
+  const overview = await apiClient(request, context).data("/security/overview");
   const url = new URL(request.url);
   const channels = [
     ...(overview.email ? ["email" as const] : []),
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   if (formData.get("intent") === "send") {
     // The button asks for a code only: the fields it does not need are not flagged.
     const submission = unvalidated(formData);
-    const sent = await api.post<{ captcha_key: string }>("/security/send_code", {
+    const sent = await api.post("/security/send_code", {
       channel: formData.get("channel") === "sms" ? "sms" : "email",
     });
     // Keep what was typed (but no password) and say where the code went.
@@ -70,10 +69,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     : parseWithZod(formData, { schema: fundSetForm });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: SECRET_FIELDS }) };
   const { by: _by, ...body } = submission.value as Record<string, unknown>;
-  const result = await api.post<null>(
-    isSet ? "/security/fund_password/change" : "/security/fund_password",
-    body,
-  );
+  const result = await api.post(isSet ? "/security/fund_password/change" : "/security/fund_password", body);
   if (result.status_code !== 200) return { result: replyWithEnvelope(submission, result) };
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/security");

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { Row } from "../components/earn/rows.tsx";
-import type { Subscription } from "../components/earn/types.ts";
 import { Empty, Figure, LaunchBadge, Pill } from "../components/earn/ui.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import { LocalTime } from "../components/wallet.tsx";
@@ -18,7 +17,7 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { subscriptions: await apiClient(request, context).data<Subscription[]>("/launchpad/mine") };
+  return { subscriptions: await apiClient(request, context).data("/launchpad/mine") };
 }
 
 export default function MyLaunchpad({ loaderData }: Route.ComponentProps) {

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // No post named (the spec's bare /notice): the notices to choose from.
   if (id === null && slug === null) throw redirect("/noticelist");
   // A bad id is the platform's 422/404, shown by the error page in the reader's language.
-  const post = await apiClient(request, context).data<Post>(
+  const post = await apiClient(request, context).data(
     "/posts/show",
     id !== null ? { id } : { slug: slug ?? "" },
   );

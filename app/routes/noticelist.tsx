@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Page } from "../../platform/contract/pagination.ts";
-import { POST_TYPES, type PostListItem } from "../../platform/contract/posts.ts";
+import { POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { getToken } from "../.server/session.ts";
@@ -25,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { page: pageParam(url), limit: 20 };
   const list =
     tab === "members"
-      ? await api.data<Page<PostListItem>>("/posts/posts_listauth", { ...query, type: POST_TYPES.member })
-      : await api.data<Page<PostListItem>>("/posts/posts_list", {
+      ? await api.data("/posts/posts_listauth", { ...query, type: POST_TYPES.member })
+      : await api.data("/posts/posts_list", {
           ...query,
           type: tab === "news" ? POST_TYPES.news : POST_TYPES.notice,
         });

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import type { ApiData } from "../../platform/contract/api.ts";
 import { pricePrecision } from "../../platform/contract/precision.ts";
-import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
+import type { OrderView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
 import { useNumbers } from "../components/numbers.tsx";
@@ -25,26 +26,9 @@ export const handle: RouteHandle = {
   i18n: ["trade"],
 };
 
-type Close = {
-  reason: string;
-  quantity: string;
-  price: string;
-  pnl: string;
-  fee: string;
-  tick_time: number | null;
-  time: string;
-};
-type Fill = {
-  id: number;
-  price: string;
-  quantity: string;
-  fee: string;
-  role: "maker" | "taker";
-  time: string;
-};
-type Details = { order: OrderView; position: PositionView | null; closes: Close[]; fills?: Fill[] };
+/** /api/trade/order: the order, its position, closes and fills (the platform's own shape). */
+type Details = ApiData<"GET", "/trade/order">;
 
-type OrderPage = { list: OrderView[] };
 const PICK = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const pages = await Promise.all(
       (["contract", "spot"] as const).flatMap((market) =>
         (["open", "history"] as const).map((status) =>
-          api.data<OrderPage>(`/${market}/orders`, { status, page: 1, limit: PICK }),
+          api.data(`/${market}/orders`, { status, page: 1, limit: PICK }),
         ),
       ),
     );
@@ -67,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const id = Number(raw);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
-  return { details: await api.data<Details>("/trade/order", { id }), latest: [] };
+  return { details: await api.data("/trade/order", { id }), latest: [] };
 }
 
 function Row({

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import type { User } from "../../platform/contract/identity.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { getI18n } from "../.server/i18n.ts";
@@ -41,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(await request.formData(), { schema: twoFactorForm });
   if (submission.status !== "success") return submission.reply();
-  const result = await apiClient(request, context).post<{ token: string; user: User }>("/login/verify", {
+  const result = await apiClient(request, context).post("/login/verify", {
     ticket: flow.ticket,
     code: submission.value.code,
   });

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import type { PaymentMethodView, SecurityOverview } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -23,8 +22,8 @@ export const handle: RouteHandle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const [methods, overview] = await Promise.all([
-    api.data<PaymentMethodView[]>("/user/payment_methods"),
-    api.data<SecurityOverview>("/security/overview"),
+    api.data("/user/payment_methods"),
+    api.data("/security/overview"),
   ]);
   return { methods, fundSet: overview.fund_password_set, googleBound: overview.google_bound };
 }
@@ -33,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const api = apiClient(request, context);
   if (formData.get("intent") === "delete") {
-    const result = await api.post<null>("/user/payment_methods/delete", {
+    const result = await api.post("/user/payment_methods/delete", {
       id: String(formData.get("id") ?? ""),
     });
     flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
@@ -41,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: paymentMethodForm });
   if (submission.status !== "success") return submission.reply({ hideFields: SECRET_FIELDS });
-  const result = await api.post<PaymentMethodView>("/user/payment_methods/add", submission.value);
+  const result = await api.post("/user/payment_methods/add", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/paymentmethod");

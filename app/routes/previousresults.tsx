@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import type { InstrumentView } from "../../platform/contract/market.ts";
-import type { OptionPage, OptionProduct, OptionRound } from "../../platform/contract/timed.ts";
+import type { OptionProduct, OptionRound } from "../../platform/contract/timed.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { useNumbers } from "../components/numbers.tsx";
@@ -32,21 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = url.searchParams;
   const api = apiClient(request, context);
   const [products, instruments] = await Promise.all([
-    api.data<OptionProduct[]>("/option/products"),
-    api.data<InstrumentView[]>("/market/instruments"),
+    api.data("/option/products"),
+    api.data("/market/instruments"),
   ]);
   const product = products.find((p) => p.id === Number(q.get("product"))) ?? products[0];
   if (!product) throw data({ message: getI18n(context).t("messages:errors.not_found") }, { status: 404 });
   const precision = instruments.find((i) => i.code === product.code)?.price_precision ?? 2;
   const round = q.get("round");
   if (round) {
-    const result = await api.get<OptionRound>("/option/round", { product_id: product.id, period: round });
+    const result = await api.get("/option/round", { product_id: product.id, period: round });
     if (result.status_code !== 200)
       throw data({ message: getI18n(context).t("messages:errors.not_found") }, { status: 404 });
     return { products, product, precision, detail: result.data, results: null };
   }
   const page = Math.min(10_000, Math.max(1, Number.parseInt(q.get("page") ?? "1", 10) || 1));
-  const results = await api.data<OptionPage<OptionRound>>("/option/results", {
+  const results = await api.data("/option/results", {
     product_id: product.id,
     page,
     limit: PAGE_SIZE,

@@ -9,7 +9,6 @@ import {
   type AlertView,
   alertInput,
 } from "../../platform/contract/alerts.ts";
-import type { InstrumentView, Ticker } from "../../platform/contract/market.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -34,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiClient(request, context);
   const [instruments, tickers, alerts] = await Promise.all([
-    api.data<InstrumentView[]>("/market/instruments"),
-    api.data<Ticker[]>("/market/tickers"),
-    api.data<AlertView[]>("/alerts/list"),
+    api.data("/market/instruments"),
+    api.data("/market/tickers"),
+    api.data("/alerts/list"),
   ]);
   const asked = (url.searchParams.get("code") ?? "").toLowerCase();
   const code = instruments.some((i) => i.code === asked) ? asked : (instruments[0]?.code ?? "btc/usdt");
@@ -60,13 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = apiClient(request, context);
   const intent = form.get("intent");
   if (intent === "delete" || intent === "rearm") {
-    const result = await api.post<AlertView>(`/alerts/${intent}`, { id: String(form.get("id") ?? "") });
+    const result = await api.post(`/alerts/${intent}`, { id: String(form.get("id") ?? "") });
     flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
     return redirect(new URL(request.url).pathname + new URL(request.url).search);
   }
   const submission = parseWithZod(form, { schema: alertInput });
   if (submission.status !== "success") return submission.reply();
-  const result = await api.post<AlertView>("/alerts/add", submission.value);
+  const result = await api.post("/alerts/add", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect(

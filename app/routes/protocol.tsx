@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Post } from "../../platform/contract/content.ts";
 import { apiClient } from "../.server/api.ts";
 import { useDates } from "../components/dates.tsx";
 import type { RouteHandle } from "../handle.ts";
@@ -14,7 +13,7 @@ type Page = (typeof PAGES)[number];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("type");
   const page: Page = PAGES.includes(asked as Page) ? (asked as Page) : "terms";
-  const post = await apiClient(request, context).data<Post>("/posts/show", { slug: page });
+  const post = await apiClient(request, context).data("/posts/show", { slug: page });
   return { page, post };
 }
 

@@ -24,15 +24,6 @@ export const handle: RouteHandle = {
   i18n: ["wallet"],
 };
 
-type DepositAddress = {
-  coin: string;
-  network: string;
-  address: string;
-  memo: string | null;
-  min_deposit: string;
-  confirmations: number;
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "fiat" ? ("fiat" as const) : ("crypto" as const);
@@ -46,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coin = pick(url.searchParams.get("coin"), coins);
   const networks = (open.find(([c]) => c === coin)?.[1] ?? []).map((n) => n.network);
   const network = pick(url.searchParams.get("network"), networks);
-  const deposit = await api.data<DepositAddress>("/wallet/recharge/address", { coin, network });
+  const deposit = await api.data("/wallet/recharge/address", { coin, network });
   // Drawn here as SVG: no script, and nothing leaves the server to draw it.
   const qr = await QRCode.toString(deposit.address, {
     type: "svg",
@@ -64,10 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "faucet") return claimFromForm(request, context, formData);
   const submission = parseWithZod(formData, { schema: fiatRechargeForm });
   if (submission.status !== "success") return submission.reply();
-  const result = await apiClient(request, context).post<{ id: number }>(
-    "/wallet/recharge/fiat",
-    submission.value,
-  );
+  const result = await apiClient(request, context).post("/wallet/recharge/fiat", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect(`/walletrecord?id=fiat_recharge:${result.data.id}`);

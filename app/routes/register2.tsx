@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import type { User } from "../../platform/contract/identity.ts";
 import { apiClient } from "../.server/api.ts";
 import { addressOf, requireFlow } from "../.server/auth-flow.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const flow = requireFlow(context, "register", true);
   const submission = parseWithZod(await request.formData(), { schema: newPasswordForm });
   if (submission.status !== "success") return submission.reply({ hideFields: SECRET_FIELDS });
-  const result = await apiClient(request, context).post<{ token: string; user: User }>("/register", {
+  const result = await apiClient(request, context).post("/register", {
     ...addressOf(flow),
     code: flow.code,
     captcha_key: flow.captcha_key,

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Balances, type ReserveProof, verifyProof } from "../../platform/contract/reserves.ts";
+import { type Balances, verifyProof } from "../../platform/contract/reserves.ts";
 import { apiClient } from "../.server/api.ts";
 import { getToken } from "../.server/session.ts";
 import { useDates } from "../components/dates.tsx";
@@ -11,14 +11,12 @@ import type { Route } from "./+types/reserves";
 
 export const handle: RouteHandle = { title: "reserves:title", hideNav: true, i18n: ["reserves"] };
 
-type Snapshot = { id: number; root_hash: string; totals: Balances; customers: number; published_at: string };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
-  const reserves = await api.data<{ latest: Snapshot | null; history: Snapshot[] }>("/reserves");
+  const reserves = await api.data("/reserves");
   if (!getToken(context) || !reserves.latest)
     return { ...reserves, signedIn: Boolean(getToken(context)), mine: null };
-  const envelope = await api.get<ReserveProof>("/reserves/proof");
+  const envelope = await api.get("/reserves/proof");
   const proof = envelope.status_code === 200 ? envelope.data : null;
   // The server checks too, for phones without JavaScript; the browser check needs no trust in it.
   const serverCheck = proof ? await verifyProof(proof) : null;

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const flow = requireFlow(context, "reset", true);
   const submission = parseWithZod(await request.formData(), { schema: newPasswordForm });
   if (submission.status !== "success") return submission.reply({ hideFields: SECRET_FIELDS });
-  const result = await apiClient(request, context).post<null>("/user/reset_login_pwd", {
+  const result = await apiClient(request, context).post("/user/reset_login_pwd", {
     account: flow.type === "email" ? flow.email : flow.phone,
     area_code: flow.area_code,
     code: flow.code,

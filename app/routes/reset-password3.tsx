@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import type { SecurityOverview } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { clearSession, flashToast } from "../.server/session.ts";
@@ -22,14 +21,14 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const overview = await apiClient(request, context).data<SecurityOverview>("/security/overview");
+  const overview = await apiClient(request, context).data("/security/overview");
   return { hasPassword: overview.login_password_set, googleBound: overview.google_bound };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginPasswordForm });
   if (submission.status !== "success") return submission.reply({ hideFields: SECRET_FIELDS });
-  const result = await apiClient(request, context).post<null>("/security/login_password", submission.value);
+  const result = await apiClient(request, context).post("/security/login_password", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   // Every session has ended: the user logs in again with the new password.
   clearSession(context);

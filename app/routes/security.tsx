@@ -1,9 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import type { SessionView } from "../../platform/contract/identity.ts";
-import type { KycStatus } from "../../platform/contract/kyc.ts";
-import type { LoginEventView, SecurityOverview } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { getLocale } from "../.server/i18n.ts";
@@ -40,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const url = new URL(request.url);
   const view = VIEWS.find((v) => v === url.searchParams.get("bind"));
-  const overview = await api.data<SecurityOverview>("/security/overview");
+  const overview = await api.data("/security/overview");
   if (view) {
     return {
       view,
@@ -52,9 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const [sessions, history, kyc] = await Promise.all([
-    api.data<SessionView[]>("/user/sessions"),
-    api.data<LoginEventView[]>("/user/login_history", { limit: 10 }),
-    api.data<KycStatus>("/user/kyc"),
+    api.data("/user/sessions"),
+    api.data("/user/login_history", { limit: 10 }),
+    api.data("/user/kyc"),
   ]);
   return { view: undefined, overview, sessions, history, kyc };
 }
@@ -65,8 +62,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bi
   const api = apiClient(request, context);
   const intent = String(form.get("intent") ?? "");
   if (intent === "session" || intent === "others") {
-    const body = intent === "others" ? { all_others: true } : { id: String(form.get("session") ?? "") };
-    const result = await api.post<{ ended: number }>("/user/sessions/revoke", body);
+    const body =
+      intent === "others" ? { all_others: true as const } : { id: String(form.get("session") ?? "") };
+    const result = await api.post("/user/sessions/revoke", body);
     flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
     return redirect("/security");
   }
@@ -79,8 +77,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bi
     const address = submission.payload;
     const sent =
       intent === "send_email"
-        ? await api.post<null>("/send_email", { email: String(address.email ?? ""), type: "bind" })
-        : await api.get<{ captcha_key: string }>("/captcha", {
+        ? await api.post("/send_email", { email: String(address.email ?? ""), type: "bind" })
+        : await api.get("/captcha", {
             phone: String(address.phone ?? ""),
             area_code: String(address.area_code ?? ""),
             type: "bind",
@@ -93,9 +91,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bi
   }
   const schema = intent === "email" ? bindEmailForm : intent === "phone" ? bindPhoneForm : antiPhishingForm;
   if (intent === "clear_antiphishing") {
-    const result = await api.post<null>("/security/anti_phishing", {
+    const result = await api.post("/security/anti_phishing", {
       clear: "1",
-      google_code: form.get("google_code") || undefined,
+      google_code: String(form.get("google_code") ?? "") || undefined,
     });
     if (result.status_code !== 200) {
       return { result: replyWithEnvelope(parseWithZod(form, { schema: antiPhishingForm }), result) };
@@ -111,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bi
       : intent === "phone"
         ? "/security/phone"
         : "/security/anti_phishing";
-  const result = await api.post<null>(path, submission.value);
+  const result = await api.post(path, submission.value);
   if (result.status_code !== 200) return { result: replyWithEnvelope(submission, result) };
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/security");

@@ -1,8 +1,6 @@
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Page } from "../../platform/contract/pagination.ts";
-import type { Referral, ReferralSummary } from "../../platform/contract/referral.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { servicesContext } from "../.server/context.ts";
@@ -20,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiClient(request, context);
   const [summary, invited] = await Promise.all([
-    api.data<ReferralSummary>("/referral/summary"),
-    api.data<Page<Referral>>("/referral/list", { page: pageParam(url), limit: 20 }),
+    api.data("/referral/summary"),
+    api.data("/referral/list", { page: pageParam(url), limit: 20 }),
   ]);
   // The link friends open: on the site's public address (PUBLIC_URL) when set.
   const origin = new URL(context.get(servicesContext).publicUrl ?? url.origin).origin;

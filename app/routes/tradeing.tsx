@@ -6,9 +6,7 @@ import { data, Form, Link, redirect, useLocation } from "react-router";
 import { ceilAmount, dec, str } from "../../platform/contract/decimal.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import type { Candle, Depth, Ticker } from "../../platform/contract/market.ts";
-import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
 import { previews, share } from "../../platform/contract/trading-math.ts";
-import type { Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { marketEntries } from "../.server/market.ts";
@@ -49,7 +47,6 @@ export const handle: RouteHandle = { title: "trade:title", back: false, i18n: ["
 const CHART_INTERVAL = "15m";
 const DEFAULT_LEVERAGE = 10;
 const PERCENTS = [25, 50, 75, 100];
-type OrderPage = { list: OrderView[]; page: number; has_more: boolean };
 
 /** A decimal typed into the form and carried in the URL (no-JS percentage buttons), else "". */
 const typed = (value: string | null) => (value && value.length <= 40 ? value.trim() : "");
@@ -65,14 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = entries.find((e) => e.instrument.code === state.code);
   if (!entry) throw data(null, { status: 404 });
   const [depth, candles, info, assets, positions, open, history] = await Promise.all([
-    api.get<Depth>("/market/depth", { code: state.code }),
-    api.get<Candle[]>("/market/kline", { code: state.code, interval: CHART_INTERVAL, limit: 60 }),
-    api.get<ContractInfo>("/contract/info", { code: state.code }),
-    signedIn ? api.data<Assets>("/account/index") : undefined,
-    signedIn && state.mode === "contract" ? api.data<PositionView[]>("/contract/positions") : [],
-    signedIn ? api.data<OrderPage>(`/${state.mode}/orders`, { status: "open", limit: 50 }) : undefined,
+    api.get("/market/depth", { code: state.code }),
+    api.get("/market/kline", { code: state.code, interval: CHART_INTERVAL, limit: 60 }),
+    api.get("/contract/info", { code: state.code }),
+    signedIn ? api.data("/account/index") : undefined,
+    signedIn && state.mode === "contract" ? api.data("/contract/positions") : [],
+    signedIn ? api.data(`/${state.mode}/orders`, { status: "open", limit: 50 }) : undefined,
     signedIn && state.tab === "history"
-      ? api.data<OrderPage>(`/${state.mode}/orders`, { status: "history", limit: 10 })
+      ? api.data(`/${state.mode}/orders`, { status: "history", limit: 10 })
       : undefined,
   ]);
   const contractInfo = info.status_code === 200 ? info.data : undefined;
@@ -210,7 +207,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       if (intent === "review" && (await confirmsOrders(request))) {
-        const assets = await api.get<Assets>("/account/index");
+        const assets = await api.get("/account/index");
         const base = v.code.split("/")[0] ?? "";
         const preview = await previewOrder(
           api,
@@ -251,7 +248,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         } satisfies ActionResult;
       }
       const { mode: _mode, tab: _tab, ...body } = order;
-      const result = await api.post<unknown>(contract ? "/contract/order" : "/spot/order", body);
+      const result = await api.post(contract ? "/contract/order" : "/spot/order", body);
       if (result.status_code !== 200)
         return { form: "order", reply: orderReply(submission, result, shown) } satisfies ActionResult;
       const headers = new Headers();
@@ -326,7 +323,7 @@ async function closeReview(
   api: ReturnType<typeof apiClient>,
   one: { id: number; quantity?: string } | undefined,
 ): Promise<CloseReview | undefined> {
-  const open = await api.get<PositionView[]>("/contract/positions");
+  const open = await api.get("/contract/positions");
   if (open.status_code !== 200) return undefined;
   const chosen = one ? open.data.filter((p) => p.id === one.id) : open.data;
   if (chosen.length === 0) return undefined;
@@ -336,7 +333,7 @@ async function closeReview(
   if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
   const books = new Map<string, Depth | undefined>();
   for (const code of new Set(chosen.map((p) => p.code))) {
-    const depth = await api.get<Depth>("/market/depth", { code });
+    const depth = await api.get("/market/depth", { code });
     books.set(code, depth.status_code === 200 ? depth.data : undefined);
   }
   const positions = chosen.map((p): ClosingPosition => {

@@ -10,7 +10,6 @@ import type { Route } from "./+types/traderecord";
 export const handle: RouteHandle = { title: "trade:records_title", back: "/center", i18n: ["trade"] };
 
 const PAGE_SIZE = 20;
-type Page<T> = { list: T[]; page: number; has_more: boolean };
 
 type Query = { market: "contract" | "spot"; view: "orders" | "positions"; page: number };
 
@@ -37,10 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const paging = { page: query.page, limit: PAGE_SIZE };
   if (query.view === "positions") {
-    const page = await api.data<Page<PositionView>>("/contract/history", paging);
+    const page = await api.data("/contract/history", paging);
     return { query, positions: page.list, orders: [] as OrderView[], hasMore: page.has_more };
   }
-  const page = await api.data<Page<OrderView>>(`/${query.market}/orders`, { status: "history", ...paging });
+  const page = await api.data(`/${query.market}/orders`, { status: "history", ...paging });
   return { query, positions: [] as PositionView[], orders: page.list, hasMore: page.has_more };
 }
 

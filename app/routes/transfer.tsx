@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { compare, isAmount } from "../../platform/contract/decimal.ts";
-import type { Assets } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -26,7 +25,7 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const assets = await apiClient(request, context).data<Assets>("/account/index");
+  const assets = await apiClient(request, context).data("/account/index");
   const from: WalletName = isWallet(url.searchParams.get("from"))
     ? (url.searchParams.get("from") as WalletName)
     : "spot";
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: transferForm });
   if (submission.status !== "success") return submission.reply();
-  const result = await apiClient(request, context).post<{ id: number }>("/wallet/transfer", submission.value);
+  const result = await apiClient(request, context).post("/wallet/transfer", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect(`/asset?wallet=${submission.value.to}`);

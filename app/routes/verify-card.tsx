@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import type { KycStatus } from "../../platform/contract/kyc.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -21,15 +20,14 @@ export const handle: RouteHandle = {
   i18n: ["kyc"],
 };
 
-type Country = { code: string; area_code: string; name: string };
 const DOCUMENTS = ["id_card", "passport", "driving_licence"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
-  const kyc = await api.data<KycStatus>("/user/kyc");
+  const kyc = await api.data("/user/kyc");
   // Under review or done: nothing to fill in here.
   if (kyc.primary.status === "pending" || kyc.primary.status === "authenticated") throw redirect("/verify");
-  const countries = await api.data<Country[]>("/country/codes");
+  const countries = await api.data("/country/codes");
   return {
     countries: countries
       .map((c) => ({ value: c.code, label: c.name }))
@@ -41,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: primaryForm });
   if (submission.status !== "success") return submission.reply();
-  const result = await apiClient(request, context).post<null>("/user/kyc/primary", submission.value);
+  const result = await apiClient(request, context).post("/user/kyc/primary", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/verify");

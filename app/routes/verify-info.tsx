@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
-import type { KycStatus } from "../../platform/contract/kyc.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
@@ -24,7 +23,7 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const kyc = await apiClient(request, context).data<KycStatus>("/user/kyc");
+  const kyc = await apiClient(request, context).data("/user/kyc");
   if (!kyc.advanced.can_submit) throw redirect("/verify");
   return null;
 }
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return submission.reply();
   const upload = new FormData();
   for (const name of ["front", "back", "holding"] as const) upload.append(name, submission.value[name]);
-  const result = await apiClient(request, context).post<null>("/user/kyc/advanced", upload);
+  const result = await apiClient(request, context).post("/user/kyc/advanced", upload);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);
   flashToast(context, { kind: "success", message: result.message });
   return redirect("/verify");

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const id = url.searchParams.get("id");
   if (id) {
-    const result = await api.get<WalletRecord>("/wallet/record", { id });
+    const result = await api.get("/wallet/record", { id });
     if (result.status_code !== 200) {
       // Someone else's record, or no such record: the same answer.
       throw data({ message: getI18n(context).t("messages:errors.not_found") }, { status: 404 });
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const kind = kindOf(url.searchParams.get("kind"));
   const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const records = await api.data<RecordPage>("/wallet/records", { kind, page, limit: PAGE_SIZE });
+  const records = await api.data("/wallet/records", { kind, page, limit: PAGE_SIZE });
   return { detail: null, kind, records };
 }
 

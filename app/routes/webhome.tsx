@@ -4,7 +4,6 @@ import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
 import { checkinDays } from "../components/earn/calc.ts";
 import { ChoiceCard } from "../components/earn/choice-card.tsx";
-import type { Checkin } from "../components/earn/types.ts";
 import { Submit } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
@@ -15,7 +14,7 @@ import type { Route } from "./+types/webhome";
 export const handle: RouteHandle = { title: "earn:webhome_title", back: "/", hideNav: true, i18n: ["earn"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { status: await apiClient(request, context).data<Checkin>("/earn/checkin") };
+  return { status: await apiClient(request, context).data("/earn/checkin") };
 }
 
 /** Claims today's reward; a second claim the same day is refused with the platform's message. */

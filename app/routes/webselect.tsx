@@ -4,7 +4,7 @@ import { apiClient } from "../.server/api.ts";
 import { allProducts } from "../.server/earn.ts";
 import { percent } from "../components/earn/calc.ts";
 import { ChoiceCard } from "../components/earn/choice-card.tsx";
-import type { Checkin, Fortune, Product, ProductKind, Project } from "../components/earn/types.ts";
+import type { Product, ProductKind } from "../components/earn/types.ts";
 import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/webselect";
@@ -21,9 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const [products, fortune, projects, checkin] = await Promise.all([
     allProducts(api),
-    api.data<Fortune>("/earn/fortune"),
-    api.data<Project[]>("/launchpad/projects"),
-    api.data<Checkin>("/earn/checkin"),
+    api.data("/earn/fortune"),
+    api.data("/launchpad/projects"),
+    api.data("/earn/checkin"),
   ]);
   const best = (kind: ProductKind) =>
     products

@@ -5,12 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { compare, isAmount, minus } from "../../platform/contract/decimal.ts";
 import { MEMO_NETWORKS } from "../../platform/contract/networks.ts";
-import type {
-  PaymentMethodView,
-  Readiness,
-  WithdrawalAddressView,
-} from "../../platform/contract/security.ts";
-import type { Assets, FiatWithdrawTerms } from "../../platform/contract/wallet.ts";
+import type { Readiness } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { getI18n } from "../.server/i18n.ts";
@@ -51,7 +46,7 @@ const HIDDEN_FIELDS = [...SECRET_FIELDS, "google_code"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
-  const readiness = await api.data<Readiness>("/wallet/withdraw/readiness");
+  const readiness = await api.data("/wallet/withdraw/readiness");
   const ready =
     readiness.phone_bound &&
     readiness.primary_verified &&
@@ -67,9 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!ready) return { tab, readiness, fixAt, form: null, fiat: null };
   if (tab === "fiat") {
     const [terms, assets, methods] = await Promise.all([
-      api.data<FiatWithdrawTerms>("/wallet/withdraw/fiat"),
-      api.data<Assets>("/account/index"),
-      api.data<PaymentMethodView[]>("/user/payment_methods"),
+      api.data("/wallet/withdraw/fiat"),
+      api.data("/account/index"),
+      api.data("/user/payment_methods"),
     ]);
     const amount = url.searchParams.get("amount") ?? "";
     return {
@@ -88,8 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [byCoin, assets, book] = await Promise.all([
     networksByCoin(api),
-    api.data<Assets>("/account/index"),
-    api.get<WithdrawalAddressView[]>("/user/withdrawal_addresses"),
+    api.data("/account/index"),
+    api.get("/user/withdrawal_addresses"),
   ]);
   const open = [...byCoin].map(([coin, list]) => [coin, list.filter((n) => n.withdraw_enabled)] as const);
   const coins = open.filter(([, list]) => list.length > 0).map(([coin]) => coin);
@@ -129,10 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.get("tab") === "fiat") {
     const submission = parseWithZod(formData, { schema: fiatWithdrawForm });
     if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
-    const result = await apiClient(request, context).post<{ id: number }>(
-      "/wallet/withdraw/fiat",
-      submission.value,
-    );
+    const result = await apiClient(request, context).post("/wallet/withdraw/fiat", submission.value);
     if (result.status_code !== 200) return withoutCodes(replyWithEnvelope(submission, result));
     flashToast(context, { kind: "success", message: result.message });
     return redirect(`/walletrecord?id=withdrawal:${result.data.id}`);
@@ -142,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: withdrawPreviewForm });
     if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
     // Short funds are said here, before the address and codes, by the rule the form's notice uses.
-    const assets = await apiClient(request, context).data<Assets>("/account/index");
+    const assets = await apiClient(request, context).data("/account/index");
     const { coin, amount } = submission.value;
     const available = assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0";
     if (fundsFor(available, amount) !== "enough") {
@@ -159,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: withdrawForm });
   if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
-  const result = await apiClient(request, context).post<{ id: number }>("/wallet/withdraw", submission.value);
+  const result = await apiClient(request, context).post("/wallet/withdraw", submission.value);
   if (result.status_code !== 200) return withoutCodes(replyWithEnvelope(submission, result));
   flashToast(context, { kind: "success", message: result.message });
   return redirect(`/walletrecord?id=withdrawal:${result.data.id}`);

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { COINS } from "../../platform/contract/networks.ts";
-import type { WithdrawalAddressView } from "../../platform/contract/security.ts";
 import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
 import type { RouteHandle } from "../handle.ts";
@@ -17,19 +16,16 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const coin = new URL(request.url).searchParams.get("coin")?.toUpperCase() ?? "";
-  const filter = (COINS as readonly string[]).includes(coin) ? coin : undefined;
-  const addresses = await apiClient(request, context).data<WithdrawalAddressView[]>(
-    "/user/withdrawal_addresses",
-    {
-      coin: filter,
-    },
-  );
+  const filter = COINS.find((known) => known === coin);
+  const addresses = await apiClient(request, context).data("/user/withdrawal_addresses", {
+    coin: filter,
+  });
   return { addresses, coin: filter ?? "", coins: COINS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await apiClient(request, context).post<null>("/user/withdrawal_addresses/delete", {
+  const result = await apiClient(request, context).post("/user/withdrawal_addresses/delete", {
     id: String(form.get("id") ?? ""),
   });
   flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });

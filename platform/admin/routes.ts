@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  ADMIN_PERMISSIONS,
+  ADMIN_ROLES,
   adminApproveWithdrawalBody,
   adminAuditQuery,
   adminCustomerQuery,
@@ -143,8 +145,8 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
       summary: "The signed-in operator and what waits in the queues",
       description: DESCRIPTION,
       response: z.object({
-        operator: z.object({ id: z.number(), email: z.string(), role: z.string() }),
-        permissions: z.array(z.string()),
+        operator: z.object({ id: z.number(), email: z.string(), role: z.enum(ADMIN_ROLES) }),
+        permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
         queues: z.object({
           kyc: z.number(),
           withdrawals: z.number(),
@@ -160,9 +162,7 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
       const op = await operator(c, "read");
       return {
         operator: { id: op.id, email: op.email, role: op.role },
-        permissions: (["read", "review", "products", "operators", "chat"] as const).filter((p) =>
-          can(op.role, p),
-        ),
+        permissions: ADMIN_PERMISSIONS.filter((p) => can(op.role, p)),
         queues: { ...(await queueCounts(d.db)), ...(await supportQueues(d.db, op.id)) },
       };
     },

@@ -6,6 +6,8 @@ import { ACADEMY_CATEGORIES } from "./posts.ts";
 
 /** The operator console's request shapes, shared by /api/admin and the web console's forms. */
 export const ADMIN_ROLES = ["support", "reviewer", "operator", "owner"] as const;
+/** What a role may do in the console (admin/roles.ts says which role may what). */
+export const ADMIN_PERMISSIONS = ["read", "review", "products", "operators", "chat"] as const;
 
 const idField = z.coerce
   .number({ error: "validation.required" })

@@ -124,3 +124,24 @@ export type SessionView = z.infer<typeof sessionSchema>;
 export function uidOf(id: number) {
   return String(10_000_000 + id);
 }
+
+// ------------------------------------------------------------------ requests (wallet sign-in)
+// Each body once: /api/wallet/message and /wallet/login (and the agent binding in referral.ts)
+// validate with these, and the web forms are built from them (app/forms/wallet.ts, agent.ts).
+
+/** The EIP-155 chain id the wallet signs for (1, Ethereum, unless the wallet says another). */
+export const chainIdField = z.coerce
+  .number({ error: "validation.invalid_integer" })
+  .int({ error: "validation.invalid_integer" })
+  .min(1, { error: "validation.invalid_integer" })
+  .max(2 ** 53 - 1, { error: "validation.invalid_integer" })
+  .default(1);
+
+/** The EIP-4361 message as issued, sent back signed. */
+export const signedMessageField = z
+  .string({ error: "validation.required" })
+  .min(1, { error: "validation.required" })
+  .max(2000, { error: "validation.too_long?maximum=2000" });
+
+export const walletMessageBody = z.object({ address: walletAddressField, chain_id: chainIdField });
+export const walletLoginBody = z.object({ message: signedMessageField, signature: walletSignatureField });

@@ -56,3 +56,11 @@ export const kycStatusSchema = z
   })
   .meta({ id: "KycStatus" });
 export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** Primary verification: name, ID number, country and document type. */
+export const primaryBody = z.object({
+  real_name: realNameField,
+  id_number: idNumberField,
+  country: countryField.meta({ description: "ISO 3166-1 alpha-2, e.g. SG" }),
+  document_type: documentTypeField,
+});

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { walletLoginBody, walletMessageBody } from "./identity.ts";
 
 /** An invited account as its inviter sees it: never the full e-mail or phone. */
 export const REFERRAL_STATUSES = ["registered", "verified"] as const;
@@ -46,3 +47,8 @@ export const agentCodeField = z
   .min(1, { error: "validation.required" })
   .transform((c) => c.toUpperCase().replace(/[\s-]/g, ""))
   .pipe(z.string().regex(/^[A-Z0-9]{12}$/, { error: "agent.code_format" }));
+
+/** Becoming an agent, step 1: the code and the address to prove (a message to sign comes back). */
+export const agentMessageBody = walletMessageBody.extend({ code: agentCodeField });
+/** Step 2: the code again, with the signed message. */
+export const agentBindBody = walletLoginBody.extend({ code: agentCodeField });

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { areaCodeField, codeField, emailField, passwordField, phoneField } from "./identity.ts";
 import { ALL_NETWORKS, COINS } from "./networks.ts";
 
 /**
@@ -157,3 +158,110 @@ export const twoFactorSchema = z
   })
   .meta({ id: "TwoFactorRequired" });
 export type TwoFactorRequired = z.infer<typeof twoFactorSchema>;
+
+// ------------------------------------------------------------------ requests
+// Each body once: the /api routes validate with these, and the security screens' forms are built
+// from them (app/forms/security.ts), so a rule cannot differ between the page and the platform.
+
+/** Asked for by every security change once Google Authenticator is bound. */
+export const optionalGoogleCode = googleCodeField
+  .optional()
+  .meta({ description: "Required once Google Authenticator is bound" });
+export const channelField = z.enum(["email", "sms"], { error: "validation.invalid_option" });
+const confirmation = z.string({ error: "validation.required" });
+
+export const sendCodeBody = z.object({ channel: channelField });
+
+export const fundSetBody = fundConfirmed(
+  z.object({
+    new_pay_pwd: fundPasswordField,
+    new_pay_pwd_confirmation: confirmation,
+    google_code: optionalGoogleCode,
+  }),
+);
+
+/** Changing the fund password: with `old_password`, or with `code` and the `channel` it went to. */
+export const fundChangeFields = z.object({
+  old_password: fundPasswordEntry.optional(),
+  code: codeField.optional(),
+  channel: channelField.optional(),
+  new_pay_pwd: fundPasswordField,
+  new_pay_pwd_confirmation: confirmation,
+  google_code: optionalGoogleCode,
+});
+export const fundChangeBody = fundConfirmed(fundChangeFields);
+
+export const loginPasswordBody = z
+  .object({
+    old_login_pwd: z.string().max(128).optional(),
+    new_login_pwd: passwordField,
+    new_login_pwd_confirmation: confirmation,
+    google_code: optionalGoogleCode,
+  })
+  .refine((v) => v.new_login_pwd === v.new_login_pwd_confirmation, {
+    error: "identity.passwords_differ",
+    path: ["new_login_pwd_confirmation"],
+  });
+
+export const googleCodeBody = z.object({ google_code: googleCodeField });
+
+/** The sign-in's second step: the ticket of the first and the authenticator's code. */
+export const loginVerifyBody = z.object({
+  ticket: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(200),
+  code: googleCodeField,
+});
+
+export const bindEmailBody = z.object({
+  email: emailField,
+  code: codeField,
+  google_code: optionalGoogleCode,
+});
+export const bindPhoneBody = z.object({
+  area_code: areaCodeField,
+  phone: phoneField,
+  code: codeField,
+  google_code: optionalGoogleCode,
+});
+
+export const antiPhishingSetBody = z.object({
+  anti_phishing_code: antiPhishingField,
+  google_code: optionalGoogleCode,
+});
+/** Setting the code, or clearing it (`clear`). */
+export const antiPhishingBody = z.union([
+  antiPhishingSetBody,
+  z.object({ clear: z.union([z.literal("1"), z.literal(true)]), google_code: optionalGoogleCode }),
+]);
+
+export const addressBookBody = z.object({
+  coin: coinField,
+  network: networkField,
+  address: addressField,
+  remark: remarkField,
+  payment_password: fundPasswordEntry,
+  google_code: optionalGoogleCode,
+});
+
+/** Holder, provider, branch: printable text, no markup. */
+const paymentText = (max: number) =>
+  z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(max, { error: `validation.too_long?maximum=${max}` })
+    .regex(/^[^\p{C}<>]+$/u, { error: "validation.invalid_format" });
+
+export const paymentMethodBody = z.object({
+  kind: z.enum(PAYMENT_KINDS, { error: "validation.invalid_option" }),
+  holder: paymentText(80),
+  provider: paymentText(60),
+  account: paymentText(40).pipe(
+    z.string().regex(/^[A-Za-z0-9@._+\- ]{4,40}$/, { error: "security.account_invalid" }),
+  ),
+  branch: paymentText(80).optional(),
+  payment_password: fundPasswordEntry,
+  google_code: optionalGoogleCode,
+});
+
+export const idBody = z.object({ id: idField });
+export const nicknameBody = z.object({ name: nicknameField });

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { CONTRACT_TYPES } from "./contract-types.ts";
 
 /** A decimal quantity or price as a string, never a float. */
 export const decimalField = (requiredKey: string) =>
@@ -28,6 +29,62 @@ export const optionalDecimal = z
 
 export const sideField = z.enum(["buy", "sell"], { error: "trading.side_required" });
 export const orderTypeField = z.enum(["market", "limit"], { error: "trading.type_required" });
+
+// ------------------------------------------------------------------ requests
+// Each body once: the /api routes validate with these, and the trade screen's forms are built
+// from them (app/forms/trade.ts), so a rule cannot differ between the page and the platform.
+
+export const instrumentCodeField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
+
+/** Whole 1–1000; the instrument's own maximum is checked by the platform. */
+export const leverageField = z.coerce
+  .number({ error: "trading.leverage_required" })
+  .int({ error: "trading.leverage_required" })
+  .min(1, { error: "trading.leverage_required" })
+  .max(1000, { error: "trading.leverage_required" });
+
+/** Ids are 32-bit in the database: a larger one is simply not found (not a failed query). */
+export const tradeIdField = z.coerce
+  .number({ error: "validation.required" })
+  .int()
+  .positive({ error: "validation.required" })
+  .max(2 ** 31 - 1, { error: "errors.not_found" });
+
+export const contractOrderBody = z.object({
+  code: instrumentCodeField,
+  contract_type: z.enum(CONTRACT_TYPES, { error: "validation.invalid_option" }).default("perpetual"),
+  type: orderTypeField.default("market"),
+  side: sideField,
+  quantity: decimalField("trading.quantity_required"),
+  leverage: leverageField,
+  price: optionalDecimal,
+  take_profit: optionalDecimal,
+  stop_loss: optionalDecimal,
+});
+
+export const spotOrderBody = z.object({
+  code: instrumentCodeField,
+  type: orderTypeField.default("market"),
+  side: sideField,
+  quantity: decimalField("trading.quantity_required"),
+  price: optionalDecimal,
+});
+
+/** Closing part of a position: the quantity (empty closes all). */
+export const closePositionBody = z.object({ position_id: tradeIdField, quantity: optionalDecimal });
+
+/** Setting or changing TP/SL: an empty field clears it. */
+export const tpslBody = z.object({
+  position_id: tradeIdField,
+  take_profit: optionalDecimal,
+  stop_loss: optionalDecimal,
+});
+
+export const orderIdBody = z.object({ id: tradeIdField });
 
 export const positionSchema = z
   .object({

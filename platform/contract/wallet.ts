@@ -1,6 +1,8 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { messageKey } from "./message-key.ts";
+import { googleCodeField } from "./security.ts";
 
 /** A positive decimal amount as a string: at most 18 decimals, at most 10^15. Never a float. */
 export const amountField = z
@@ -21,6 +23,67 @@ export const coinField = z
   .regex(/^[A-Z0-9]{2,10}$/, { error: "wallet.coin_unknown" });
 
 export const WALLET_KINDS = ["spot", "contract"] as const;
+
+/** A chain's short name (TRC20, ERC20…); whether the coin travels on it is the platform's check. */
+export const networkField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/, { error: "wallet.network_unknown" });
+
+/** "Enter at most N characters", with N filled in. */
+const tooLong = (maximum: number) => ({ error: messageKey("validation.too_long", { maximum }) });
+
+// ------------------------------------------------------------------ requests
+// Each body once: the /api routes validate with these, and the wallet screens' forms are built
+// from them (app/forms/funds.ts), so a rule cannot differ between the page and the platform.
+
+export const FIAT_METHODS = ["bank", "ewallet"] as const;
+
+export const fiatRechargeBody = z.object({
+  method: z.enum(FIAT_METHODS, { error: "wallet.fiat_method" }),
+  amount: amountField,
+  reference: z.string().trim().max(100, tooLong(100)).optional(),
+});
+
+/** The fund password of a withdrawal: checked, not chosen (the platform compares its hash). */
+const paymentPasswordField = z
+  .string({ error: "validation.required" })
+  .min(1, { error: "validation.required" })
+  .max(64, tooLong(64));
+
+/** Asked once Google Authenticator is bound: six digits, as everywhere else. */
+const optionalGoogleCode = googleCodeField.optional();
+
+export const withdrawBody = z.object({
+  coin: coinField,
+  network: networkField,
+  address: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(120, tooLong(120)),
+  memo: z.string().trim().max(64, tooLong(64)).optional(),
+  amount: amountField,
+  payment_password: paymentPasswordField,
+  google_code: optionalGoogleCode,
+});
+
+export const transferBody = z.object({
+  coin: coinField,
+  from: z.enum(WALLET_KINDS, { error: "validation.invalid_option" }),
+  to: z.enum(WALLET_KINDS, { error: "validation.invalid_option" }),
+  amount: amountField,
+});
+
+export const quoteBody = z.object({
+  from: coinField,
+  to: coinField,
+  amount: amountField,
+  desk: z.enum(["standard", "boss"]).default("standard"),
+});
+
+export const exchangeBody = z.object({ quote_id: z.uuid({ error: "wallet.quote_expired" }) });
 
 export const assetSchema = z
   .object({
@@ -120,11 +183,8 @@ export const fiatWithdrawSchema = z
       .int({ error: "wallet.payment_method_unknown" })
       .positive({ error: "wallet.payment_method_unknown" }),
     amount: amountField,
-    payment_password: z
-      .string({ error: "validation.required" })
-      .min(1, { error: "validation.required" })
-      .max(64),
-    google_code: z.string().trim().max(6).optional(),
+    payment_password: paymentPasswordField,
+    google_code: optionalGoogleCode,
   })
   .meta({ id: "FiatWithdrawRequest" });
 export type FiatWithdrawInput = z.infer<typeof fiatWithdrawSchema>;

@@ -1,7 +1,8 @@
 import Decimal from "decimal.js";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { amountField } from "../contract/wallet.ts";
+import { earnIdField, fortuneAmountBody, joinBody, subscribeBody } from "../contract/earn.ts";
+import { PRODUCT_KINDS } from "../contract/earn-kinds.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import { listProjects, mySubscriptions, requireProject, statusOf, subscribe } from "./launchpad.ts";
@@ -21,11 +22,7 @@ import { earnParticipations, earnProducts, type launchpadProjects } from "./tabl
 
 const n = (v: Decimal.Value) => new Decimal(v).toFixed();
 // Ids are 32-bit in the database: a larger one is simply not found (not a failed query).
-const id = z.coerce
-  .number({ error: "validation.required" })
-  .int()
-  .positive({ error: "validation.required" })
-  .max(2 ** 31 - 1, { error: "errors.not_found" });
+const id = earnIdField;
 const page = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -34,7 +31,7 @@ const page = {
 const productSchema = z
   .object({
     id: z.number().int(),
-    kind: z.string(),
+    kind: z.enum(PRODUCT_KINDS),
     coin: z.string(),
     name_key: z.string(),
     daily_rate: z.string(),
@@ -142,13 +139,13 @@ export function earnRoutes(api: Api) {
       tags,
       summary:
         "Mining pools, staking and lock-up products: coin, daily rate, pool amount and remaining, purchase limits, lock",
-      query: z.object({ type: z.enum(["mining", "staking", "lockup"]).optional() }),
+      query: z.object({ type: z.enum(PRODUCT_KINDS).optional() }),
       response: z.array(productSchema),
     },
     async ({ query }) => (await listProducts(db, query.type)).map(productView),
   );
 
-  const joinInput = z.object({ id, amount: amountField });
+  const joinInput = joinBody;
   api.route(
     {
       method: "post",
@@ -314,7 +311,7 @@ export function earnRoutes(api: Api) {
       summary:
         "Move USDT from spot into the daily-interest wallet (reaching the reward's minimum starts its holding period)",
       auth: "required",
-      body: z.object({ amount: amountField }),
+      body: fortuneAmountBody,
       response: z.object({
         reward: z.string().nullable(),
         pending: z
@@ -338,7 +335,7 @@ export function earnRoutes(api: Api) {
       tags,
       summary: "Move USDT from the daily-interest wallet back to spot",
       auth: "required",
-      body: z.object({ amount: amountField }),
+      body: fortuneAmountBody,
       response: z.null(),
     },
     async ({ body }, { user, setMessage }) => {
@@ -410,7 +407,7 @@ export function earnRoutes(api: Api) {
       tags,
       summary: "Subscribe to a live project with USDT; tokens are delivered when it ends",
       auth: "required",
-      body: z.object({ project_id: id, amount: amountField }),
+      body: subscribeBody,
       response: z.object({ id: z.number().int(), paid: z.string(), tokens: z.string() }),
     },
     async ({ body }, { user, setMessage }) => {

@@ -11,7 +11,7 @@ import {
   sessionSchema,
   userSchema,
 } from "../contract/identity.ts";
-import { googleCodeField, twoFactorSchema } from "../contract/security.ts";
+import { loginVerifyBody, twoFactorSchema } from "../contract/security.ts";
 import type { Api } from "../http/app.ts";
 import { fieldError } from "../http/errors.ts";
 import type { HandlerContext } from "../http/route.ts";
@@ -231,10 +231,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       description:
         "The ticket comes from /login (or the Google, Apple or wallet sign-in) when Google Authenticator is bound. " +
         "Single use, valid 5 minutes, 5 tries; the code is 6 digits, ±30 s, and a code once used is refused.",
-      body: z.object({
-        ticket: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(200),
-        code: googleCodeField,
-      }),
+      body: loginVerifyBody,
       response: authResult,
     },
     async ({ body }, ctx) => {

@@ -1,30 +1,24 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { userSchema } from "../contract/identity.ts";
 import {
-  areaCodeField,
-  codeField,
-  emailField,
-  passwordField,
-  phoneField,
-  userSchema,
-} from "../contract/identity.ts";
-import {
-  addressField,
-  antiPhishingField,
+  addressBookBody,
+  antiPhishingBody,
+  bindEmailBody,
+  bindPhoneBody,
   coinField,
-  fundConfirmed,
-  fundPasswordEntry,
-  fundPasswordField,
-  googleCodeField,
+  fundChangeBody,
+  fundSetBody,
+  googleCodeBody,
   googleSetupSchema,
-  idField,
+  idBody,
   loginEventSchema,
-  networkField,
-  nicknameField,
-  PAYMENT_KINDS,
+  loginPasswordBody,
+  nicknameBody,
+  paymentMethodBody,
   paymentMethodSchema,
-  remarkField,
   securityOverviewSchema,
+  sendCodeBody,
   withdrawalAddressSchema,
 } from "../contract/security.ts";
 import type { Api } from "../http/app.ts";
@@ -69,12 +63,6 @@ const client = (ctx: HandlerContext<unknown>): ClientInfo => ({
   lang: ctx.lang,
 });
 
-/** Asked for by every security change once Google Authenticator is bound. */
-const googleCode = googleCodeField
-  .optional()
-  .meta({ description: "Required once Google Authenticator is bound" });
-const channelField = z.enum(["email", "sms"], { error: "validation.invalid_option" });
-
 /**
  * The security centre (/api/security/…) and the account's own settings (/api/user/…): fund and
  * login passwords, Google Authenticator, e-mail and phone, the anti-phishing code, withdrawal
@@ -115,7 +103,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Send a code to the account's own e-mail or phone (e.g. to change a forgotten fund password)",
       auth: "required",
-      body: z.object({ channel: channelField }),
+      body: sendCodeBody,
       response: z.object({ captcha_key: z.string() }),
     },
     async ({ body }, ctx) => {
@@ -133,13 +121,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Set the fund password (8–20 letters and digits, at least one of each)",
       auth: "required",
-      body: fundConfirmed(
-        z.object({
-          new_pay_pwd: fundPasswordField,
-          new_pay_pwd_confirmation: z.string({ error: "validation.required" }),
-          google_code: googleCode,
-        }),
-      ),
+      body: fundSetBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -159,16 +141,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
         "Give `old_password`, or `code` (and `channel`, the one the code went to). Wrong old passwords are " +
         "throttled: 5 in 15 minutes lock further tries. Withdrawals are locked for 24 hours after.",
       auth: "required",
-      body: fundConfirmed(
-        z.object({
-          old_password: fundPasswordEntry.optional(),
-          code: codeField.optional(),
-          channel: channelField.optional(),
-          new_pay_pwd: fundPasswordField,
-          new_pay_pwd_confirmation: z.string({ error: "validation.required" }),
-          google_code: googleCode,
-        }),
-      ),
+      body: fundChangeBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -193,17 +166,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       description:
         "`old_login_pwd` is required when the account has a password. Withdrawals are locked for 24 hours after.",
       auth: "required",
-      body: z
-        .object({
-          old_login_pwd: z.string().max(128).optional(),
-          new_login_pwd: passwordField,
-          new_login_pwd_confirmation: z.string({ error: "validation.required" }),
-          google_code: googleCode,
-        })
-        .refine((v) => v.new_login_pwd === v.new_login_pwd_confirmation, {
-          error: "identity.passwords_differ",
-          path: ["new_login_pwd_confirmation"],
-        }),
+      body: loginPasswordBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -249,7 +212,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Bind Google Authenticator with a code of the secret offered",
       auth: "required",
-      body: z.object({ google_code: googleCodeField }),
+      body: googleCodeBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -266,7 +229,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Unbind Google Authenticator with a current code; withdrawals are locked for 24 hours",
       auth: "required",
-      body: z.object({ google_code: googleCodeField }),
+      body: googleCodeBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -284,7 +247,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       summary: "Bind or change the e-mail with the code sent to it (/send_email, type bind)",
       description: "A change of a bound e-mail locks withdrawals for 24 hours.",
       auth: "required",
-      body: z.object({ email: emailField, code: codeField, google_code: googleCode }),
+      body: bindEmailBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -306,12 +269,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       summary: "Bind or change the mobile number with the code sent to it (/captcha, type bind)",
       description: "A change of a bound number locks withdrawals for 24 hours.",
       auth: "required",
-      body: z.object({
-        area_code: areaCodeField,
-        phone: phoneField,
-        code: codeField,
-        google_code: googleCode,
-      }),
+      body: bindPhoneBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -333,10 +291,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       summary: "Set the anti-phishing code shown in every e-mail we send (4–20 letters, digits, _)",
       description: "Send `clear=1` instead of a code to remove it.",
       auth: "required",
-      body: z.union([
-        z.object({ anti_phishing_code: antiPhishingField, google_code: googleCode }),
-        z.object({ clear: z.union([z.literal("1"), z.literal(true)]), google_code: googleCode }),
-      ]),
+      body: antiPhishingBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -372,14 +327,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
         "The address is checked for its network (format and checksum). Needs the fund password " +
         "(`payment_password`, throttled) and, once bound, the Google code.",
       auth: "required",
-      body: z.object({
-        coin: coinField,
-        network: networkField,
-        address: addressField,
-        remark: remarkField,
-        payment_password: fundPasswordEntry,
-        google_code: googleCode,
-      }),
+      body: addressBookBody,
       response: withdrawalAddressSchema,
     },
     async ({ body }, ctx) => {
@@ -403,7 +351,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Delete a saved withdrawal address",
       auth: "required",
-      body: z.object({ id: idField }),
+      body: idBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -427,14 +375,6 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
     (_input, { user }) => listPaymentMethods(db, user.id),
   );
 
-  const text = (max: number) =>
-    z
-      .string({ error: "validation.required" })
-      .trim()
-      .min(1, { error: "validation.required" })
-      .max(max, { error: `validation.too_long?maximum=${max}` })
-      .regex(/^[^\p{C}<>]+$/u, { error: "validation.invalid_format" });
-
   api.route(
     {
       method: "post",
@@ -442,17 +382,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Add a bank card or an e-wallet, with the fund password",
       auth: "required",
-      body: z.object({
-        kind: z.enum(PAYMENT_KINDS, { error: "validation.invalid_option" }),
-        holder: text(80),
-        provider: text(60),
-        account: text(40).pipe(
-          z.string().regex(/^[A-Za-z0-9@._+\- ]{4,40}$/, { error: "security.account_invalid" }),
-        ),
-        branch: text(80).optional(),
-        payment_password: fundPasswordEntry,
-        google_code: googleCode,
-      }),
+      body: paymentMethodBody,
       response: paymentMethodSchema,
     },
     async ({ body }, ctx) => {
@@ -477,7 +407,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Security"],
       summary: "Delete a payment method",
       auth: "required",
-      body: z.object({ id: idField }),
+      body: idBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -496,7 +426,7 @@ export function securityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Accounts"],
       summary: "Change the nickname (`name`, 1–20 characters)",
       auth: "required",
-      body: z.object({ name: nicknameField }),
+      body: nicknameBody,
       response: z.object({ user: userSchema }),
     },
     async ({ body }, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userSchema, walletAddressField, walletSignatureField } from "../contract/identity.ts";
+import { userSchema, walletLoginBody, walletMessageBody } from "../contract/identity.ts";
 import { twoFactorSchema } from "../contract/security.ts";
 import type { Api } from "../http/app.ts";
 import type { HandlerContext } from "../http/route.ts";
@@ -110,15 +110,7 @@ export function signInRoutes(api: Api, deps: IdentityDeps) {
       description:
         "Issues a single-use nonce valid 10 minutes. Sign `message` exactly as given (personal_sign) and " +
         "send it with the signature to /wallet/login. The domain is PUBLIC_URL's host, else this request's.",
-      body: z.object({
-        address: walletAddressField,
-        chain_id: z.coerce
-          .number({ error: "validation.invalid_integer" })
-          .int({ error: "validation.invalid_integer" })
-          .min(1)
-          .max(2 ** 53 - 1)
-          .default(1),
-      }),
+      body: walletMessageBody,
       response: z.object({ message: z.string(), nonce: z.string(), expires_at: z.string() }),
     },
     ({ body }, ctx) =>
@@ -136,13 +128,7 @@ export function signInRoutes(api: Api, deps: IdentityDeps) {
       path: "/wallet/login",
       tags: ["Accounts"],
       summary: "Sign in with a signed EIP-4361 message; a wallet seen for the first time gets an account",
-      body: z.object({
-        message: z
-          .string({ error: "validation.required" })
-          .min(1, { error: "validation.required" })
-          .max(2000),
-        signature: walletSignatureField,
-      }),
+      body: walletLoginBody,
       response: authResult,
     },
     async ({ body }, ctx) => {

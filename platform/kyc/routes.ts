@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  countryField,
-  documentTypeField,
-  idNumberField,
-  kycStatusSchema,
-  realNameField,
-} from "../contract/kyc.ts";
+import { kycStatusSchema, primaryBody } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
 import type { Deps } from "../http/context.ts";
 import { checkImage, UPLOAD_BODY_LIMIT, uploadField, uploadStore } from "../uploads/index.ts";
@@ -38,12 +32,7 @@ export function kycRoutes(api: Api, deps: Deps) {
         "Refused (409) while one is under review or once verified; after a rejection it can be submitted again. " +
         "A document another account has under review or verified is refused.",
       auth: "required",
-      body: z.object({
-        real_name: realNameField,
-        id_number: idNumberField,
-        country: countryField.meta({ description: "ISO 3166-1 alpha-2, e.g. SG" }),
-        document_type: documentTypeField,
-      }),
+      body: primaryBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { walletAddressField, walletSignatureField } from "../contract/identity.ts";
 import { pageOf, pageQuery } from "../contract/pagination.ts";
 import {
-  agentCodeField,
+  agentBindBody,
   agentInfoSchema,
+  agentMessageBody,
   referralSchema,
   referralSummarySchema,
 } from "../contract/referral.ts";
@@ -69,16 +69,7 @@ export function referralRoutes(api: Api, deps: IdentityDeps) {
         "The answer is an EIP-4361 message for `address`, valid 10 minutes: sign it (personal_sign) and " +
         "send it to /agent/bind with the same code.",
       auth: "required",
-      body: z.object({
-        code: agentCodeField,
-        address: walletAddressField,
-        chain_id: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .max(2 ** 53 - 1)
-          .default(1),
-      }),
+      body: agentMessageBody,
       response: z.object({ message: z.string(), nonce: z.string(), expires_at: z.string() }),
     },
     ({ body }, ctx) =>
@@ -98,14 +89,7 @@ export function referralRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Referral"],
       summary: "Become an agent, step 2: the signed message proves the address; the code is used up",
       auth: "required",
-      body: z.object({
-        code: agentCodeField,
-        message: z
-          .string({ error: "validation.required" })
-          .min(1, { error: "validation.required" })
-          .max(2000),
-        signature: walletSignatureField,
-      }),
+      body: agentBindBody,
       response: agentInfoSchema,
     },
     async ({ body }, ctx) => {

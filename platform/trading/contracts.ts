@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
+import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
 import { takerPrice } from "../contract/execution.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
@@ -15,8 +16,8 @@ import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
 const USDT = "USDT";
-export const CONTRACT_TYPES = ["perpetual", "weekly", "quarterly"] as const;
-export type ContractType = (typeof CONTRACT_TYPES)[number];
+
+export { CONTRACT_TYPES, type ContractType };
 export type CloseReason = "manual" | "take_profit" | "stop_loss" | "liquidation" | "delivery";
 
 export type TradingDeps = {

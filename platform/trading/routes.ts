@@ -2,17 +2,19 @@ import Decimal from "decimal.js";
 import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
-  decimalField,
-  optionalDecimal,
+  closePositionBody,
+  contractOrderBody,
+  instrumentCodeField,
+  orderIdBody,
   orderSchema,
-  orderTypeField,
   positionSchema,
-  sideField,
+  spotOrderBody,
+  tpslBody,
+  tradeIdField,
 } from "../contract/trading.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import {
-  CONTRACT_TYPES,
   cancelOrder,
   closePosition,
   openInterest,
@@ -28,37 +30,6 @@ import * as math from "./math.ts";
 import { placeSpotOrder } from "./spot.ts";
 import { orders, positionCloses, positions, trades, tradingParams } from "./tables.ts";
 import { orderView, positionView } from "./views.ts";
-
-const codeField = z
-  .string({ error: "validation.required" })
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
-
-const leverageField = z.coerce
-  .number({ error: "trading.leverage_required" })
-  .int({ error: "trading.leverage_required" })
-  .min(1, { error: "trading.leverage_required" })
-  .max(1000, { error: "trading.leverage_required" });
-
-const contractOrder = z.object({
-  code: codeField,
-  contract_type: z.enum(CONTRACT_TYPES).default("perpetual"),
-  type: orderTypeField.default("market"),
-  side: sideField,
-  quantity: decimalField("trading.quantity_required"),
-  leverage: leverageField,
-  price: optionalDecimal,
-  take_profit: optionalDecimal,
-  stop_loss: optionalDecimal,
-});
-
-// Ids are 32-bit in the database: a larger one is simply not found (not a failed query).
-const idField = z.coerce
-  .number({ error: "validation.required" })
-  .int()
-  .positive({ error: "validation.required" })
-  .max(2 ** 31 - 1, { error: "errors.not_found" });
 
 export function tradingRoutes(api: Api, deps: TradingDeps) {
   const { db, prices } = deps;
@@ -96,7 +67,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary:
         "An instrument's contract terms: max leverage, maintenance rate, fees, quantity step, funding rate and next funding time, delivery expiries",
-      query: z.object({ code: codeField }),
+      query: z.object({ code: instrumentCodeField }),
       response: z.object({
         code: z.string(),
         max_leverage: z.number().int(),
@@ -142,7 +113,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "What an order would occupy before confirming: fill price, margin, fee, liquidation price",
       auth: "required",
-      body: contractOrder,
+      body: contractOrderBody,
       response: z.object({
         price: z.string(),
         fills_now: z.boolean().meta({
@@ -168,7 +139,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       description:
         "Price (limit), quantity and leverage must not be empty, each with its own message; margin = notional / leverage.",
       auth: "required",
-      body: contractOrder,
+      body: contractOrderBody,
       response: z.object({ order: orderSchema, position: positionSchema.nullable() }),
     },
     async ({ body }, { user, setMessage }) => {
@@ -187,7 +158,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "Cancel a pending order (its frozen margin returns)",
       auth: "required",
-      body: z.object({ id: idField }),
+      body: orderIdBody,
       response: orderSchema,
     },
     async ({ body }, { user, setMessage }) => {
@@ -226,7 +197,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "Close a position, all or part, at the market-best price",
       auth: "required",
-      body: z.object({ position_id: idField, quantity: optionalDecimal }),
+      body: closePositionBody,
       response: z.object({ quantity: z.string(), pnl: z.string(), fee: z.string(), payout: z.string() }),
     },
     async ({ body }, { user, setMessage }) => {
@@ -292,7 +263,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "Set or change a position's take-profit and stop-loss (empty clears one)",
       auth: "required",
-      body: z.object({ position_id: idField, take_profit: optionalDecimal, stop_loss: optionalDecimal }),
+      body: tpslBody,
       response: positionSchema,
     },
     async ({ body }, { user, setMessage }) => {
@@ -395,7 +366,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "One order with its position and every close of it (the order details screen)",
       auth: "required",
-      query: z.object({ id: idField }),
+      query: z.object({ id: tradeIdField }),
       response: z.object({
         order: orderSchema,
         position: positionSchema.nullable(),
@@ -483,13 +454,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: spot,
       summary: "Buy or sell from the spot wallet: market (best price now) or limit (rests, funds frozen)",
       auth: "required",
-      body: z.object({
-        code: codeField,
-        type: orderTypeField.default("market"),
-        side: sideField,
-        quantity: decimalField("trading.quantity_required"),
-        price: optionalDecimal,
-      }),
+      body: spotOrderBody,
       response: orderSchema,
     },
     async ({ body }, { user, setMessage }) => {
@@ -506,7 +471,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: spot,
       summary: "Cancel a pending spot order (its frozen funds return)",
       auth: "required",
-      body: z.object({ id: idField }),
+      body: orderIdBody,
       response: orderSchema,
     },
     async ({ body }, { user, setMessage }) => {

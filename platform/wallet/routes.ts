@@ -1,17 +1,21 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
 import {
-  amountField,
   assetsSchema,
   coinField,
+  exchangeBody,
   faucetSchema,
+  fiatRechargeBody,
   fiatWithdrawSchema,
   fiatWithdrawTermsSchema,
+  networkField,
   networkSchema,
+  quoteBody,
   quoteSchema,
   RECORD_KINDS,
-  WALLET_KINDS,
+  transferBody,
   walletRecordSchema,
+  withdrawBody,
 } from "../contract/wallet.ts";
 import type { Api } from "../http/app.ts";
 import { withdrawalReadiness } from "../identity/index.ts";
@@ -20,7 +24,6 @@ import {
   assets,
   depositAddress,
   executeExchange,
-  FIAT_METHODS,
   listNetworks,
   quoteExchange,
   requestFiatRecharge,
@@ -30,12 +33,6 @@ import {
   walletRecords,
 } from "./service.ts";
 import { fiatWithdrawTerms, requestFiatWithdrawal, requestWithdrawal } from "./withdraw.ts";
-
-const networkField = z
-  .string({ error: "validation.required" })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/, { error: "wallet.network_unknown" });
 
 const readinessSchema = z.object({
   phone_bound: z.boolean(),
@@ -132,11 +129,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       tags,
       summary: "Ask to recharge by bank transfer or e-wallet (USD, credited in USDT once confirmed)",
       auth: "required",
-      body: z.object({
-        method: z.enum(FIAT_METHODS, { error: "wallet.fiat_method" }),
-        amount: amountField,
-        reference: z.string().trim().max(100).optional(),
-      }),
+      body: fiatRechargeBody,
       response: z.object({ id: z.number().int(), status: z.string() }),
     },
     async ({ body }, { user, setMessage }) => {
@@ -168,15 +161,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       description:
         "Refused, in this order, without a bound phone (403), primary verification (403), a fund password (403), or within 24 h of a security change (423).",
       auth: "required",
-      body: z.object({
-        coin: coinField,
-        network: networkField,
-        address: z.string({ error: "validation.required" }).trim().min(1).max(120),
-        memo: z.string().trim().max(64).optional(),
-        amount: amountField,
-        payment_password: z.string({ error: "validation.required" }).min(1).max(64),
-        google_code: z.string().trim().max(6).optional(),
-      }),
+      body: withdrawBody,
       response: z.object({
         id: z.number().int(),
         status: z.string(),
@@ -244,12 +229,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       tags,
       summary: "Move a coin between the spot and contract wallets, at once",
       auth: "required",
-      body: z.object({
-        coin: coinField,
-        from: z.enum(WALLET_KINDS),
-        to: z.enum(WALLET_KINDS),
-        amount: amountField,
-      }),
+      body: transferBody,
       response: z.object({ id: z.number().int() }),
     },
     async ({ body }, { user, setMessage }) => {
@@ -268,12 +248,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       description:
         '`desk: "boss"` asks the block desk (/bossex): at least 10,000 USDT\'s worth, fee 0.05 %, valid 20 s. Refused (503) while the price is more than 10 s old.',
       auth: "required",
-      body: z.object({
-        from: coinField,
-        to: coinField,
-        amount: amountField,
-        desk: z.enum(["standard", "boss"]).default("standard"),
-      }),
+      body: quoteBody,
       response: quoteSchema,
     },
     ({ body }, { user }) => quoteExchange(wallet, user.id, body, body.desk),
@@ -287,7 +262,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       summary:
         "Convert at a quote's price, or be refused if it expired, the price is stale, or the live rate moved beyond the desk's tolerance (0.5 %)",
       auth: "required",
-      body: z.object({ quote_id: z.uuid({ error: "wallet.quote_expired" }) }),
+      body: exchangeBody,
       response: z.object({
         from: z.string(),
         to: z.string(),

@@ -437,8 +437,6 @@ export async function executeExchange(deps: WalletDeps, userId: number, quoteId:
   });
 }
 
-export const FIAT_METHODS = ["bank", "ewallet"] as const;
-
 /** A fiat recharge request (USD, credited 1:1 in USDT once an operator confirms the payment). */
 export async function requestFiatRecharge(
   db: Db,

@@ -1,9 +1,13 @@
 /**
  * The earn API's answers as the web app reads them (platform/earn/routes.ts): decimal strings for
- * money, ISO strings for times. Types only — nothing here reaches the page's script.
+ * money, ISO strings for times. Types only, from the
+ * platform's route definitions (platform/contract/api.ts) — nothing here reaches the page's script.
  */
-export const PRODUCT_KINDS = ["mining", "staking", "lockup"] as const;
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
+export { PRODUCT_KINDS, type ProductKind } from "../../../platform/contract/earn-kinds.ts";
+
+import type { ApiData } from "../../../platform/contract/api.ts";
+import { PRODUCT_KINDS, type ProductKind } from "../../../platform/contract/earn-kinds.ts";
+
 export const isProductKind = (value: unknown): value is ProductKind =>
   PRODUCT_KINDS.includes(value as ProductKind);
 
@@ -14,97 +18,16 @@ export const RECORDS_OF: Record<ProductKind, "/mininglist" | "/mystaking" | "/lo
   lockup: "/lockup",
 };
 
-export type Product = {
-  id: number;
-  kind: ProductKind;
-  coin: string;
-  name_key: string;
-  daily_rate: string;
-  pool_total: string;
-  pool_remaining: string;
-  min_purchase: string;
-  max_purchase: string;
-  lock_days: number;
-  early_exit_penalty: string;
-  status: string;
-};
-
-export type ParticipationState = "participating" | "exited";
-
-export type Participation = {
-  id: number;
-  product_id: number;
-  coin: string;
-  amount: string;
-  daily_rate: string;
-  lock_days: number;
-  started_at: string;
-  ends_at: string | null;
-  status: ParticipationState;
-  income: string;
-  penalty: string;
-  exited_at: string | null;
-};
-
-export type ParticipationPage = { list: Participation[]; page: number; has_more: boolean };
-
-export type ParticipationItem = {
-  participation: Participation;
-  product: Product | null;
-  income: { day: string; amount: string; base: string }[];
-};
-
-export type LaunchStatus = "upcoming" | "live" | "ended";
-
-export type Project = {
-  id: number;
-  token: string;
-  name: string;
-  description_key: string;
-  price: string;
-  total_supply: string;
-  remaining: string;
-  sold_percent: string;
-  min_per_user: string;
-  max_per_user: string;
-  starts_at: string;
-  ends_at: string;
-  status: LaunchStatus;
-  delivered: boolean;
-};
-
-export type Subscription = {
-  id: number;
-  project: Project;
-  paid: string;
-  tokens: string;
-  status: "subscribed" | "delivered";
-  created_at: string;
-  delivered_at: string | null;
-};
-
-export type Fortune = {
-  daily_rate: string;
-  first_reward: string;
-  reward_min_deposit: string;
-  reward_hold_days: number;
-  coin: string;
-  mine: {
-    balance: string;
-    yesterday: string;
-    total: string;
-    first_reward_received: boolean;
-    first_reward: { status: "none" | "pending" | "lapsed" | "paid"; vests_at: string | null };
-  } | null;
-};
-
-export type Checkin = {
-  today: string;
-  claimed_today: boolean;
-  streak: number;
-  next_reward: string;
-  rewards: string[];
-};
+export type Product = ApiData<"GET", "/user/mining">[number];
+export type ParticipationPage = ApiData<"GET", "/user/mininglist">;
+export type Participation = ParticipationPage["list"][number];
+export type ParticipationState = Participation["status"];
+export type ParticipationItem = ApiData<"GET", "/user/miningitem">;
+export type Project = ApiData<"GET", "/launchpad/projects">[number];
+export type LaunchStatus = Project["status"];
+export type Subscription = ApiData<"GET", "/launchpad/mine">[number];
+export type Fortune = ApiData<"GET", "/earn/fortune">;
+export type Checkin = ApiData<"GET", "/earn/checkin">;
 
 /** What leaving a participation now returns, shown before the user confirms. */
 export type ExitConfirmation = {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import type { ContractType } from "../../../platform/contract/contract-types.ts";
 import { useNumbers } from "../numbers.tsx";
 import { Sheet } from "../sheet.tsx";
 
@@ -8,7 +9,7 @@ import { Sheet } from "../sheet.tsx";
 export type ReviewedOrder = {
   mode: "spot" | "contract";
   code: string;
-  contract_type?: string;
+  contract_type?: ContractType;
   type: "market" | "limit";
   side: "buy" | "sell";
   price?: string;

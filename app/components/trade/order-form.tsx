@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { ApiData } from "../../../platform/contract/api.ts";
 import { dec, div, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
 import type { Depth, InstrumentView, Ticker } from "../../../platform/contract/market.ts";
 import { maxContractQuantity, orderCost, previews, share } from "../../../platform/contract/trading-math.ts";
@@ -12,19 +13,7 @@ import { useNumbers } from "../numbers.tsx";
 import type { TradeState } from "./state.ts";
 
 /** /api/contract/info: an instrument's terms. */
-export type ContractInfo = {
-  code: string;
-  max_leverage: number;
-  maintenance_rate: string;
-  maker_fee: string;
-  taker_fee: string;
-  spot_fee: string;
-  min_quantity: string;
-  quantity_step: string;
-  funding_rate: string;
-  next_funding_time: string;
-  expiries: { weekly: string; quarterly: string };
-};
+export type ContractInfo = ApiData<"GET", "/contract/info">;
 
 export type OrderValues = {
   price: string;

@@ -10,8 +10,9 @@
 export const MODES = ["spot", "contract", "timed"] as const;
 export type Mode = (typeof MODES)[number];
 
-export const CONTRACT_TYPES = ["perpetual", "weekly", "quarterly"] as const;
-export type ContractType = (typeof CONTRACT_TYPES)[number];
+import { CONTRACT_TYPES, type ContractType } from "../../../platform/contract/contract-types.ts";
+
+export { CONTRACT_TYPES, type ContractType };
 
 export const ORDER_TYPES = ["market", "limit"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];

@@ -1,0 +1,6 @@
+/**
+ * The kinds of earn product: pools (mining), flexible staking and fixed lock-ups. No zod here:
+ * the earn screens' script imports it.
+ */
+export const PRODUCT_KINDS = ["mining", "staking", "lockup"] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];

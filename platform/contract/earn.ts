@@ -1,0 +1,25 @@
+// Zod's browser settings (no eval under our CSP) before any schema here is built.
+import "./validation.ts";
+import { z } from "zod";
+import { amountField } from "./wallet.ts";
+
+/**
+ * Earn's request bodies, each once: the /api routes validate with these, and the earn screens'
+ * forms are built from them (app/forms/earn.ts).
+ */
+
+/** Products, participations and projects: 32-bit ids, a larger one is simply not found. */
+export const earnIdField = z.coerce
+  .number({ error: "validation.required" })
+  .int()
+  .positive({ error: "validation.required" })
+  .max(2 ** 31 - 1, { error: "errors.not_found" });
+
+/** Joining a pool, staking or lock-up product with an amount. */
+export const joinBody = z.object({ id: earnIdField, amount: amountField });
+
+/** Depositing into or withdrawing from Fortune (the flexible savings). */
+export const fortuneAmountBody = z.object({ amount: amountField });
+
+/** Subscribing to a launchpad project. */
+export const subscribeBody = z.object({ project_id: earnIdField, amount: amountField });
