@@ -8,8 +8,8 @@ import { LANGUAGE_INFO, LANGUAGES, type Lang } from "../platform/contract/langua
 import type { Depth, InstrumentView, Ticker } from "../platform/contract/market.ts";
 import type { OrderView, PositionView } from "../platform/contract/trading.ts";
 import type { Assets, WalletRecord } from "../platform/contract/wallet.ts";
-import { OrderBook } from "./components/trade/order-book.tsx";
-import { ClosedPositionItem, HistoryOrderItem } from "./components/trade/orders.tsx";
+import { OrderBook } from "./features/trade/components/order-book.tsx";
+import { ClosedPositionItem, HistoryOrderItem } from "./features/trade/components/orders.tsx";
 import { resources } from "./locales/index.ts";
 import AssetScreen from "./routes/asset.tsx";
 import Markets from "./routes/markets.tsx";

@@ -12,7 +12,7 @@ import { Time } from "../components/dates.tsx";
 import { ErrorList, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { ImageField } from "../components/security.tsx";
-import { useAccountRefresh } from "../components/trade/live.ts";
+import { useAccountRefresh } from "../features/trade/components/live.ts";
 import { supportForm } from "../forms/support.ts";
 import type { RouteHandle } from "../handle.ts";
 import { useRootData, useSite } from "../hooks.ts";

@@ -17,8 +17,8 @@ import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.t
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { numbers, useNumbers } from "../components/numbers.tsx";
-import { countdown } from "../components/trade/format.ts";
 import { LocalTime, Notice } from "../components/wallet.tsx";
+import { countdown } from "../features/trade/components/format.ts";
 import { subscribeForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/ico-details";

@@ -6,7 +6,7 @@ import type { OrderView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
 import { useNumbers } from "../components/numbers.tsx";
-import { tone } from "../components/trade/format.ts";
+import { tone } from "../features/trade/components/format.ts";
 import {
   Empty,
   HistoryOrderItem,
@@ -14,8 +14,8 @@ import {
   pairOf,
   SideLabel,
   statusKey,
-} from "../components/trade/orders.tsx";
-import { Time } from "../components/trade/ui.tsx";
+} from "../features/trade/components/orders.tsx";
+import { Time } from "../features/trade/components/ui.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/orderdetails";
 

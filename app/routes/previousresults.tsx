@@ -4,9 +4,9 @@ import type { OptionProduct, OptionRound } from "../../platform/contract/timed.t
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { useNumbers } from "../components/numbers.tsx";
-import { resultsHref, timedHref } from "../components/trade/timed-links.ts";
-import { ResultBadge } from "../components/trade/timed-screen.tsx";
-import { Segmented, Time } from "../components/trade/ui.tsx";
+import { ResultBadge } from "../features/trade/components/timed-screen.tsx";
+import { Segmented, Time } from "../features/trade/components/ui.tsx";
+import { resultsHref, timedHref } from "../features/trade/timed-links.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/previousresults";
 

@@ -11,32 +11,46 @@ import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { marketEntries } from "../.server/market.ts";
 import { flashToast, getToken } from "../.server/session.ts";
-import { type TimedActionResult, timedAction, timedLoader } from "../.server/timed.ts";
-import { balancesFor, confirmsOrders, previewOrder, setConfirm } from "../.server/trade.ts";
 import { LoginPrompt, loginHref } from "../components/login-prompt.tsx";
 import { chartHref } from "../components/market/links.ts";
 import { useChannel, useChannels } from "../components/market/live.ts";
 import { changeClass, MarketList } from "../components/market/market-list.tsx";
 import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
 import { numbers, useNumbers } from "../components/numbers.tsx";
-import { type CloseReview, type ClosingPosition, ConfirmClose } from "../components/trade/confirm-close.tsx";
-import { ConfirmOrder, type OrderPreview, type ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import { countdown } from "../components/trade/format.ts";
-import { useAccountRefresh, useNow } from "../components/trade/live.ts";
-import { OrderBook } from "../components/trade/order-book.tsx";
+import { balancesFor, confirmsOrders, previewOrder, setConfirm } from "../features/trade/.server/preview.ts";
+import { timedAction, timedLoader } from "../features/trade/.server/timed.ts";
+import { ConfirmClose } from "../features/trade/components/confirm-close.tsx";
+import { ConfirmOrder } from "../features/trade/components/confirm-order.tsx";
+import { countdown } from "../features/trade/components/format.ts";
+import { useAccountRefresh, useNow } from "../features/trade/components/live.ts";
+import { OrderBook } from "../features/trade/components/order-book.tsx";
+import { OrderForm } from "../features/trade/components/order-form.tsx";
+import { Empty, HistoryOrderItem, OpenOrderItem } from "../features/trade/components/orders.tsx";
+import { PositionList } from "../features/trade/components/positions.tsx";
+import { TimedScreen } from "../features/trade/components/timed-screen.tsx";
+import { Segmented, Tabs, Time } from "../features/trade/components/ui.tsx";
+import {
+  type ContractOrder,
+  closeForm,
+  contractOrderForm,
+  spotOrderForm,
+  tpslForm,
+} from "../features/trade/forms.ts";
 import {
   type ContractInfo,
-  OrderForm,
   type OrderValues,
   orderFigures,
   orderNeeds,
-} from "../components/trade/order-form.tsx";
-import { Empty, HistoryOrderItem, OpenOrderItem } from "../components/trade/orders.tsx";
-import { type PositionFormError, PositionList } from "../components/trade/positions.tsx";
-import { CONTRACT_TYPES, MODES, readState, type TradeState, tradeHref } from "../components/trade/state.ts";
-import { TimedScreen } from "../components/trade/timed-screen.tsx";
-import { Segmented, Tabs, Time } from "../components/trade/ui.tsx";
-import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms/trade.ts";
+} from "../features/trade/order-figures.ts";
+import { CONTRACT_TYPES, MODES, readState, type TradeState, tradeHref } from "../features/trade/state.ts";
+import type {
+  CloseReview,
+  ClosingPosition,
+  OrderPreview,
+  PositionFormError,
+  ReviewedOrder,
+  TimedActionResult,
+} from "../features/trade/types.ts";
 import type { RouteHandle } from "../handle.ts";
 import { fundsFor } from "../money.ts";
 import { hasScreen } from "../route-table.ts";

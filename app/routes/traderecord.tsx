@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
-import { ClosedPositionItem, Empty, HistoryOrderItem } from "../components/trade/orders.tsx";
-import { Segmented, Tabs } from "../components/trade/ui.tsx";
+import { ClosedPositionItem, Empty, HistoryOrderItem } from "../features/trade/components/orders.tsx";
+import { Segmented, Tabs } from "../features/trade/components/ui.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/traderecord";
 

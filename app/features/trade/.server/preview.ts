@@ -1,9 +1,9 @@
 import { createCookie } from "react-router";
-import { previewSpotOrder } from "../../platform/contract/spot-preview.ts";
-import type { Assets } from "../../platform/contract/wallet.ts";
-import type { OrderPreview, ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import type { Mode } from "../components/trade/state.ts";
-import type { ApiClient } from "./api.ts";
+import { previewSpotOrder } from "../../../../platform/contract/spot-preview.ts";
+import type { Assets } from "../../../../platform/contract/wallet.ts";
+import type { ApiClient } from "../../../.server/api.ts";
+import type { Mode } from "../state.ts";
+import type { OrderPreview, ReviewedOrder } from "../types.ts";
 
 /**
  * The trade screen's own preference: whether orders ask for confirmation ("don't ask again"

@@ -1,24 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { dec, str } from "../../../platform/contract/decimal.ts";
-import type { Ticker } from "../../../platform/contract/market.ts";
-import { pricePrecision } from "../../../platform/contract/precision.ts";
-import type { PositionView } from "../../../platform/contract/trading.ts";
-import { previews } from "../../../platform/contract/trading-math.ts";
-import { ErrorList } from "../form.tsx";
-import { useNumbers } from "../numbers.tsx";
+import { dec, str } from "../../../../platform/contract/decimal.ts";
+import type { Ticker } from "../../../../platform/contract/market.ts";
+import { pricePrecision } from "../../../../platform/contract/precision.ts";
+import type { PositionView } from "../../../../platform/contract/trading.ts";
+import { previews } from "../../../../platform/contract/trading-math.ts";
+import { ErrorList } from "../../../components/form.tsx";
+import { useNumbers } from "../../../components/numbers.tsx";
+import type { PositionFormError } from "../types.ts";
 import { tone } from "./format.ts";
 import { pairOf, SideLabel } from "./orders.tsx";
 import { Figure, Figures, Time } from "./ui.tsx";
-
-/** A refusal of one position's form (close part, TP/SL), shown under that form's fields. */
-export type PositionFormError = {
-  form: "close" | "tpsl";
-  id: number;
-  fields: Record<string, string[]>;
-  message?: string;
-  values: Record<string, string>;
-};
 
 /**
  * Floating PnL and ROE at the live mark price (the `price` channel's last price, which is the

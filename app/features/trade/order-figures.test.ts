@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { str } from "../../../platform/contract/decimal.ts";
-import { orderFigures } from "./order-form.tsx";
+import { orderFigures } from "./order-figures.ts";
 import { readState, tradeHref } from "./state.ts";
 
 describe("the order form's figures", () => {

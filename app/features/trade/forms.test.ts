@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { contractOrderForm, spotOrderForm } from "./trade.ts";
-import "./validate.ts";
+import { contractOrderForm, spotOrderForm } from "./forms.ts";
+import "../../forms/validate.ts";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

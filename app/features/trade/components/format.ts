@@ -1,4 +1,4 @@
-import { truncateDecimal } from "../../../platform/contract/precision.ts";
+import { truncateDecimal } from "../../../../platform/contract/precision.ts";
 
 // Figures themselves are written by app/components/numbers.tsx (useNumbers), in the page's language.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ReviewedOrder } from "../components/trade/confirm-order.tsx";
-import type { ApiClient } from "./api.ts";
-import { previewOrder } from "./trade.ts";
+import type { ApiClient } from "../../../.server/api.ts";
+import type { ReviewedOrder } from "../types.ts";
+import { previewOrder } from "./preview.ts";
 
 /** The platform as the review step sees it: a spot book with its best bid and ask. */
 function platform(book: { bid: string; ask: string }) {

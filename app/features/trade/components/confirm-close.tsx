@@ -1,27 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { dec, str } from "../../../platform/contract/decimal.ts";
-import { pricePrecision } from "../../../platform/contract/precision.ts";
-import { useNumbers } from "../numbers.tsx";
+import { dec, str } from "../../../../platform/contract/decimal.ts";
+import { pricePrecision } from "../../../../platform/contract/precision.ts";
+import { useNumbers } from "../../../components/numbers.tsx";
+import type { CloseReview } from "../types.ts";
 import { ConfirmSheet } from "./confirm-order.tsx";
 import { pairOf } from "./orders.tsx";
-
-/** One position as the close review saw it: what closes, and where (the book's best opposite price). */
-export type ClosingPosition = {
-  id: number;
-  code: string;
-  contract_type: string;
-  side: "buy" | "sell";
-  leverage: number;
-  /** What this close takes off (all that is held, or the part typed). */
-  quantity: string;
-  held: string;
-  /** The best bid (a long) or ask (a short) now: where a close trades. */
-  price: string | null;
-  /** The PnL this close would realize at that price, before the fee. */
-  pnl: string | null;
-};
-
-export type CloseReview = { all: boolean; positions: ClosingPosition[] };
 
 /**
  * The confirmation before closing a position (Close, Close part) or every position (Close all):

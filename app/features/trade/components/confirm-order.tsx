@@ -1,39 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import type { ContractType } from "../../../platform/contract/contract-types.ts";
-import { useNumbers } from "../numbers.tsx";
-import { Sheet } from "../sheet.tsx";
-
-/** An order as the review step received it (decimal strings, as the user typed them). */
-export type ReviewedOrder = {
-  mode: "spot" | "contract";
-  code: string;
-  contract_type?: ContractType;
-  type: "market" | "limit";
-  side: "buy" | "sell";
-  price?: string;
-  quantity: string;
-  leverage?: number;
-  take_profit?: string;
-  stop_loss?: string;
-  tab: string;
-};
-
-/** What the platform says the order will occupy (contracts: /api/contract/preview). */
-export type OrderPreview = {
-  /** Where it trades: the book's price for a market or marketable limit order, else the limit. */
-  price: string;
-  /** A limit priced through the opposite best: it fills at once, at the book's price. */
-  fills_now?: boolean;
-  notional: string;
-  margin?: string;
-  fee: string;
-  fee_coin: string;
-  liquidation_price?: string;
-  available?: string;
-  available_coin: string;
-};
+import { useNumbers } from "../../../components/numbers.tsx";
+import { Sheet } from "../../../components/sheet.tsx";
+import type { OrderPreview, ReviewedOrder } from "../types.ts";
 
 /**
  * The order confirmation: every figure of the order before it is placed. Without JavaScript

@@ -77,7 +77,7 @@ export function Tabs({
   );
 }
 
-export { Time } from "../dates.tsx";
+export { Time } from "../../../components/dates.tsx";
 
 /** Label and value pairs in a grid (position and order figures). */
 export function Figures({ children, cols = 3 }: { children: ReactNode; cols?: 2 | 3 }) {

@@ -6,8 +6,8 @@ import {
   optionalDecimal,
   spotOrderBody,
   tpslBody,
-} from "../../platform/contract/trading.ts";
-import { validator } from "./validate.ts";
+} from "../../../platform/contract/trading.ts";
+import { validator } from "../../forms/validate.ts";
 
 /**
  * The trade screen's forms, shared by its action (always) and its component (lazily, when

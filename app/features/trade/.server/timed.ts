@@ -1,20 +1,20 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { compare } from "../../platform/contract/decimal.ts";
-import type { Envelope } from "../../platform/contract/envelope.ts";
-import { parseMessageKey } from "../../platform/contract/message-key.ts";
-import { localizeParams } from "../../platform/contract/numbers.ts";
-import type { OptionBet } from "../../platform/contract/timed.ts";
-import { decimalField } from "../../platform/contract/trading.ts";
-import { numbers } from "../components/numbers.tsx";
-import type { TradeState } from "../components/trade/state.ts";
-import { betFigures } from "../components/trade/timed-figures.ts";
-import { timedHref } from "../components/trade/timed-links.ts";
-import { fundsFor } from "../money.ts";
-import { apiClient } from "./api.ts";
-import { getI18n } from "./i18n.ts";
-import { marketEntries } from "./market.ts";
-import { flashToast, getToken } from "./session.ts";
+import { compare } from "../../../../platform/contract/decimal.ts";
+import type { Envelope } from "../../../../platform/contract/envelope.ts";
+import { parseMessageKey } from "../../../../platform/contract/message-key.ts";
+import { localizeParams } from "../../../../platform/contract/numbers.ts";
+import type { OptionBet } from "../../../../platform/contract/timed.ts";
+import { decimalField } from "../../../../platform/contract/trading.ts";
+import { apiClient } from "../../../.server/api.ts";
+import { getI18n } from "../../../.server/i18n.ts";
+import { marketEntries } from "../../../.server/market.ts";
+import { flashToast, getToken } from "../../../.server/session.ts";
+import { numbers } from "../../../components/numbers.tsx";
+import { fundsFor } from "../../../money.ts";
+import type { TradeState } from "../state.ts";
+import { betFigures } from "../timed-figures.ts";
+import { timedHref } from "../timed-links.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -73,12 +73,6 @@ export async function timedLoader(request: Request, context: Context, state: Tra
   };
 }
 export type TimedData = Awaited<ReturnType<typeof timedLoader>>["timed"];
-
-/** A bet as the review step took it (what the confirmation shows and posts). */
-export type TimedReview = { product_id: number; direction: "up" | "down"; amount: string };
-export type TimedActionResult =
-  | { form: "timed_review"; bet: TimedReview }
-  | { form: "timed"; values: { amount: string }; errors: Record<string, string[]>; message?: string };
 
 const betForm = z.object({
   product_id: z.coerce.number().int().positive({ error: "options.product_unknown" }),

@@ -5,7 +5,7 @@
 
 /**
  * The trading modes, in the order of the mode tabs at the top of /tradeing; "timed" (timed
- * contracts) has its own screen, components/trade/timed-screen.tsx.
+ * contracts) has its own screen, components/timed-screen.tsx.
  */
 export const MODES = ["spot", "contract", "timed"] as const;
 export type Mode = (typeof MODES)[number];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigation } from "react-router";
-import { subscribe } from "../market/live.ts";
+import { subscribe } from "../../../components/market/live.ts";
 
 /**
  * The signed-in user's private events (a limit order filled, a TP/SL or a liquidation closed a

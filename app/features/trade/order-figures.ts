@@ -1,0 +1,86 @@
+import type { ApiData } from "../../../platform/contract/api.ts";
+import { dec, div, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
+import type { Depth, Ticker } from "../../../platform/contract/market.ts";
+import { maxContractQuantity, orderCost, previews } from "../../../platform/contract/trading-math.ts";
+import type { TradeState } from "./state.ts";
+
+/** /api/contract/info: an instrument's terms. */
+export type ContractInfo = ApiData<"GET", "/contract/info">;
+
+export type OrderValues = {
+  price: string;
+  quantity: string;
+  leverage: string;
+  take_profit: string;
+  stop_loss: string;
+};
+
+/** What the order form shows before confirming, worked out the same way on server and client. */
+export function orderFigures(input: {
+  state: TradeState;
+  info: ContractInfo | undefined;
+  values: OrderValues;
+  balances: { usdt: string; base: string } | undefined;
+  ticker: Ticker | undefined;
+  depth: Depth | undefined;
+}) {
+  const { state, info, values, balances } = input;
+  const step = dec(info?.quantity_step) ?? 1n;
+  const last = dec(input.ticker?.price);
+  const limit = state.type === "limit" ? dec(values.price) : undefined;
+  const quantity = dec(values.quantity);
+  // What was typed may be anything (".5", "Infinity" was a 500): only a whole number from 1 counts.
+  const typed = Number(values.leverage);
+  const leverage = Number.isSafeInteger(typed) && typed >= 1 ? typed : 1;
+  if (state.mode === "contract") {
+    const rate = dec(state.type === "limit" ? info?.maker_fee : info?.taker_fee) ?? 0n;
+    const price = state.type === "limit" ? limit : last;
+    const available = dec(balances?.usdt);
+    const cost = quantity !== undefined && price ? orderCost(quantity, price, leverage, rate) : undefined;
+    const max =
+      available !== undefined && price
+        ? maxContractQuantity(available, price, leverage, rate, step)
+        : undefined;
+    return { price, cost, max, step, available };
+  }
+  const buying = state.side === "buy";
+  const best = dec(buying ? input.depth?.asks[0]?.price : input.depth?.bids[0]?.price) ?? last;
+  const price = state.type === "limit" ? limit : best;
+  const available = dec(buying ? balances?.usdt : balances?.base);
+  const rate = dec(info?.spot_fee) ?? 0n;
+  const total = quantity !== undefined && price ? mul(quantity, price) : undefined;
+  const fee =
+    quantity !== undefined && price && total !== undefined
+      ? previews.spotFee(state.side, quantity, price, rate)
+      : undefined;
+  const max =
+    available !== undefined
+      ? buying
+        ? price
+          ? floorTo(div(available, price), step)
+          : undefined
+        : floorTo(available, step)
+      : undefined;
+  return {
+    price,
+    cost: total !== undefined ? { notional: total, margin: total, fee: fee ?? 0n } : undefined,
+    max,
+    step,
+    available,
+  };
+}
+
+/**
+ * What an order spends from the wallet it draws on: a contract's margin and fee, a spot buy's
+ * USDT, a spot sell's coins. The form's notice and the review step (`fundsFor`) both use it.
+ */
+export function orderNeeds(
+  state: Pick<TradeState, "mode" | "side">,
+  cost: { notional: bigint; margin: bigint; fee: bigint } | undefined,
+  quantity: string,
+): string | undefined {
+  if (state.mode !== "contract" && state.side === "sell")
+    return dec(quantity) === undefined ? undefined : quantity;
+  if (!cost) return undefined;
+  return str(state.mode === "contract" ? cost.margin + cost.fee : cost.notional);
+}
