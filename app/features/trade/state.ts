@@ -74,3 +74,6 @@ export function tradeHref(
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return `/tradeing?${params}`;
 }
+
+/** The small chart's interval, on the screen and in the loader's K-line request. */
+export const CHART_INTERVAL = "15m";

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { ContractType } from "../../../platform/contract/contract-types.ts";
 
 // What the trade screen's server half (.server/) hands its components: the action's results and
@@ -65,3 +66,10 @@ export type TimedReview = { product_id: number; direction: "up" | "down"; amount
 export type TimedActionResult =
   | { form: "timed_review"; bet: TimedReview }
   | { form: "timed"; values: { amount: string }; errors: Record<string, string[]>; message?: string };
+
+/** What the spot and contract posts answer when they do not redirect (tradeAction). */
+export type TradeActionResult =
+  | { form: "order"; reply: SubmissionResult<string[]> }
+  | { form: "review_close"; review: CloseReview }
+  | { form: "review"; reply: SubmissionResult<string[]>; order: ReviewedOrder; preview: OrderPreview }
+  | PositionFormError;
