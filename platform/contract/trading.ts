@@ -32,7 +32,7 @@ export const orderTypeField = z.enum(["market", "limit"], { error: "trading.type
 
 // ------------------------------------------------------------------ requests
 // Each body once: the /api routes validate with these, and the trade screen's forms are built
-// from them (app/forms/trade.ts), so a rule cannot differ between the page and the platform.
+// from them (app/features/trade/forms.ts), so a rule cannot differ between the page and the platform.
 
 export const instrumentCodeField = z
   .string({ error: "validation.required" })
