@@ -238,7 +238,7 @@ describe("exchange", () => {
       });
     const small = await ask("9999");
     expect(small.status).toBe(422);
-    expect(small.body.errors.amount).toEqual(["The block desk takes 10000 USDT's worth or more"]);
+    expect(small.body.errors.amount).toEqual(["The block desk takes 10,000 USDT's worth or more"]);
     const quote = (await ask("12000")).body.data;
     // 0.05 % of the gross, rounded up to the coin's 8 decimals; valid about 20 s.
     expect(Number(quote.fee)).toBeCloseTo((Number(quote.receive) / 0.9995) * 0.0005, 7);
