@@ -4,16 +4,15 @@ import { uidOf } from "../contract/identity.ts";
 import { findCustomer } from "../identity/index.ts";
 import { registerOps, table } from "../ops/registry.ts";
 import { creditConfirmed, ManualChainWatcher } from "./chain-watcher.ts";
+import { pendingFiatRecharges, reviewFiatRecharge } from "./deposits.ts";
+import { requireNetwork } from "./shared.ts";
+import { walletNetworks } from "./tables.ts";
 import {
   markWithdrawalSent,
-  pendingFiatRecharges,
   pendingWithdrawals,
   recentWithdrawals,
-  requireNetwork,
-  reviewFiatRecharge,
   reviewWithdrawal,
-} from "./service.ts";
-import { walletNetworks } from "./tables.ts";
+} from "./withdrawals.ts";
 
 const id = (value: string | undefined) => {
   const n = Number(value);

@@ -1,5 +1,8 @@
+// Withdrawals, from request to chain: the preconditions and checks of a coin or fiat request,
+// the freeze that records it, the operator's review (paid out or unfrozen) and the txid of one
+// sent, with the lists the console works from.
 import Decimal from "decimal.js";
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { validateAddress } from "../contract/addresses.ts";
 import { FIAT_NETWORK, type FiatWithdrawInput, type FiatWithdrawTerms } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
@@ -10,9 +13,12 @@ import {
   verifyFundPassword,
   withdrawalReadiness,
 } from "../identity/index.ts";
-import { coinCode } from "../ledger/index.ts";
-import { coinDecimals, createWithdrawal, requireNetwork } from "./service.ts";
-import { walletNetworks } from "./tables.ts";
+import { postMessage } from "../inbox/index.ts";
+import { coinCode, freeze, post, spendFrozen } from "../ledger/index.ts";
+import { checkScale, coinDecimals, requireNetwork } from "./shared.ts";
+import { walletNetworks, withdrawals } from "./tables.ts";
+
+const d = (value: Decimal.Value) => new Decimal(value);
 
 export type WithdrawInput = {
   coin: string;
@@ -58,7 +64,7 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
     throw fieldError("address", "wallet.address_invalid", { network: network.network });
   const amount = new Decimal(input.amount);
   const decimals = await coinDecimals(db, coin);
-  if (amount.decimalPlaces() > decimals) throw fieldError("amount", "wallet.amount_decimals", { decimals });
+  checkScale(amount, decimals);
   const fee = new Decimal(network.withdrawFee);
   if (amount.lt(network.minWithdraw))
     throw fieldError("amount", "wallet.below_minimum", {
@@ -111,7 +117,7 @@ export async function requestFiatWithdrawal(db: Db, userId: number, input: FiatW
   if (!method) throw fieldError("payment_method_id", "wallet.payment_method_unknown");
   const amount = new Decimal(input.amount);
   const decimals = await coinDecimals(db, FIAT_COIN);
-  if (amount.decimalPlaces() > decimals) throw fieldError("amount", "wallet.amount_decimals", { decimals });
+  checkScale(amount, decimals);
   const fee = new Decimal(network.withdrawFee);
   if (amount.lt(network.minWithdraw))
     throw fieldError("amount", "wallet.below_minimum", {
@@ -135,4 +141,123 @@ export async function requestFiatWithdrawal(db: Db, userId: number, input: FiatW
     amount,
     fee,
   });
+}
+
+/** A withdrawal already checked (preconditions, address, fund password): freeze and record it. */
+export async function createWithdrawal(
+  db: Db,
+  input: {
+    userId: number;
+    coin: string;
+    network: string;
+    address: string;
+    memo?: string;
+    paymentMethodId?: number;
+    amount: Decimal;
+    fee: Decimal;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        userId: input.userId,
+        coin: input.coin,
+        network: input.network,
+        address: input.address,
+        memo: input.memo ?? null,
+        paymentMethodId: input.paymentMethodId ?? null,
+        amount: input.amount.toFixed(),
+        fee: input.fee.toFixed(),
+        receive: input.amount.minus(input.fee).toFixed(),
+      })
+      .returning();
+    if (!row) throw new Error("withdrawal not recorded");
+    await post(
+      tx,
+      {
+        kind: "withdrawal_request",
+        ref: { type: "withdrawal", id: row.id },
+        postings: freeze({ user: input.userId, wallet: "spot" }, input.coin, input.amount),
+      },
+      { insufficientKey: "wallet.insufficient" },
+    );
+    await postMessage(tx, input.userId, "withdrawal_requested", {
+      amount: input.amount.toFixed(),
+      coin: input.coin,
+    });
+    return row;
+  });
+}
+
+/**
+ * An operator completes a pending withdrawal: approved, the frozen amount leaves (what arrives to
+ * the withdrawals account, the fee to the fees account); rejected, it is unfrozen. Exactly once.
+ */
+export async function reviewWithdrawal(
+  db: Db,
+  id: number,
+  decision: { approve: boolean; operator: string; txid?: string; reason?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({
+        status: decision.approve ? "success" : "rejected",
+        reviewedBy: decision.operator,
+        reviewedAt: new Date(),
+        txid: decision.txid ?? null,
+        reason: decision.reason ?? null,
+      })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
+      .returning();
+    if (!row) throw new ApiError(409, "wallet.already_reviewed");
+    const user = { user: row.userId, wallet: "spot" as const };
+    if (decision.approve) {
+      const postings = [...spendFrozen(user, { platform: "withdrawals" }, row.coin, row.receive)];
+      if (!d(row.fee).isZero()) postings.push(...spendFrozen(user, { platform: "fees" }, row.coin, row.fee));
+      await post(tx, { kind: "withdrawal", ref: { type: "withdrawal", id: row.id }, postings });
+    } else {
+      await post(tx, {
+        kind: "withdrawal_reject",
+        ref: { type: "withdrawal", id: row.id },
+        postings: freeze(user, row.coin, d(row.amount).neg()),
+      });
+    }
+    await postMessage(tx, row.userId, decision.approve ? "withdrawal_approved" : "withdrawal_rejected", {
+      amount: d(row.amount).toFixed(),
+      coin: row.coin,
+      reason: decision.reason ?? "",
+    });
+    return row;
+  });
+}
+
+/** Records the chain transaction of an approved withdrawal (an operator "marks it sent"). */
+export async function markWithdrawalSent(db: Db, id: number, txid: string) {
+  const [row] = await db
+    .update(withdrawals)
+    .set({ txid })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "success")))
+    .returning();
+  if (!row) throw new ApiError(409, "wallet.not_approved");
+  await postMessage(db, row.userId, "withdrawal_sent", {
+    amount: d(row.amount).toFixed(),
+    coin: row.coin,
+    txid,
+  });
+  return row;
+}
+
+export async function pendingWithdrawals(db: Db) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "pending"))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(200);
+}
+
+export async function recentWithdrawals(db: Db, limit = 50) {
+  return db.select().from(withdrawals).orderBy(desc(withdrawals.createdAt)).limit(limit);
 }
