@@ -51,6 +51,40 @@ export async function assertCanWithdraw(db: Db, userId: number) {
 }
 
 /**
+ * The amount of a withdrawal against its coin's decimals and its network's minimum and fee:
+ * what is taken, and the fee out of it.
+ */
+async function checkAmount(
+  db: Db,
+  coin: string,
+  network: { minWithdraw: string; withdrawFee: string },
+  value: string,
+) {
+  const amount = new Decimal(value);
+  checkScale(amount, await coinDecimals(db, coin));
+  const fee = new Decimal(network.withdrawFee);
+  if (amount.lt(network.minWithdraw))
+    throw fieldError("amount", "wallet.below_minimum", {
+      minimum: new Decimal(network.minWithdraw).toFixed(),
+      coin,
+    });
+  if (amount.lte(fee)) throw fieldError("amount", "wallet.below_fee", { fee: fee.toFixed(), coin });
+  return { amount, fee };
+}
+
+/** The fund password, then the Google code when one is bound: the last checks before the freeze. */
+async function checkSecrets(
+  db: Db,
+  userId: number,
+  input: { payment_password: string; google_code?: string },
+) {
+  if (!(await verifyFundPassword(db, userId, input.payment_password))) {
+    throw fieldError("payment_password", "wallet.fund_password_wrong");
+  }
+  await requireGoogle(db, userId, input.google_code);
+}
+
+/**
  * A crypto withdrawal request: every precondition, the address checked for the network, the
  * amount against the network's minimum and fee, the fund password (and the Google code when
  * bound); then the amount is frozen and the request waits for review.
@@ -62,20 +96,8 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
   const address = input.address.trim();
   if (!validateAddress(network.network, address))
     throw fieldError("address", "wallet.address_invalid", { network: network.network });
-  const amount = new Decimal(input.amount);
-  const decimals = await coinDecimals(db, coin);
-  checkScale(amount, decimals);
-  const fee = new Decimal(network.withdrawFee);
-  if (amount.lt(network.minWithdraw))
-    throw fieldError("amount", "wallet.below_minimum", {
-      minimum: new Decimal(network.minWithdraw).toFixed(),
-      coin,
-    });
-  if (amount.lte(fee)) throw fieldError("amount", "wallet.below_fee", { fee: fee.toFixed(), coin });
-  if (!(await verifyFundPassword(db, userId, input.payment_password))) {
-    throw fieldError("payment_password", "wallet.fund_password_wrong");
-  }
-  await requireGoogle(db, userId, input.google_code);
+  const { amount, fee } = await checkAmount(db, coin, network, input.amount);
+  await checkSecrets(db, userId, input);
   return createWithdrawal(db, {
     userId,
     coin,
@@ -115,21 +137,8 @@ export async function requestFiatWithdrawal(db: Db, userId: number, input: FiatW
   // Another customer's method is "unknown" too: nothing tells it exists.
   const method = await paymentMethodOf(db, userId, input.payment_method_id);
   if (!method) throw fieldError("payment_method_id", "wallet.payment_method_unknown");
-  const amount = new Decimal(input.amount);
-  const decimals = await coinDecimals(db, FIAT_COIN);
-  checkScale(amount, decimals);
-  const fee = new Decimal(network.withdrawFee);
-  if (amount.lt(network.minWithdraw))
-    throw fieldError("amount", "wallet.below_minimum", {
-      minimum: new Decimal(network.minWithdraw).toFixed(),
-      coin: FIAT_COIN,
-    });
-  if (amount.lte(fee))
-    throw fieldError("amount", "wallet.below_fee", { fee: fee.toFixed(), coin: FIAT_COIN });
-  if (!(await verifyFundPassword(db, userId, input.payment_password))) {
-    throw fieldError("payment_password", "wallet.fund_password_wrong");
-  }
-  await requireGoogle(db, userId, input.google_code);
+  const { amount, fee } = await checkAmount(db, FIAT_COIN, network, input.amount);
+  await checkSecrets(db, userId, input);
   const last4 = method.account.length <= 4 ? method.account : `****${method.account.slice(-4)}`;
   return createWithdrawal(db, {
     userId,
