@@ -3,6 +3,18 @@
 export { creditDeposit, pendingFiatRecharges, reviewFiatRecharge } from "./deposits.ts";
 export { listCoin, listedDecimals, ownersOfDepositAddress } from "./queries.ts";
 export {
+  type FiatRecharge,
+  fiatRechargeById,
+  fiatState,
+  fiatView,
+  pendingReviewCounts,
+  type Withdrawal,
+  withdrawalById,
+  withdrawalState,
+  withdrawalView,
+} from "./review.ts";
+export { firstNetwork } from "./shared.ts";
+export {
   markWithdrawalSent,
   pendingWithdrawals,
   recentWithdrawals,

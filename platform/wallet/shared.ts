@@ -78,3 +78,14 @@ export async function requireNetwork(db: Db, coin: string, network: string, use:
     throw fieldError("network", "wallet.network_paused");
   return row;
 }
+
+/** The network a coin is deposited on when none is named: its first, in the listed order. */
+export async function firstNetwork(db: Db, coin: string): Promise<string | undefined> {
+  const [first] = await db
+    .select({ network: walletNetworks.network })
+    .from(walletNetworks)
+    .where(eq(walletNetworks.coin, coin))
+    .orderBy(asc(walletNetworks.sort))
+    .limit(1);
+  return first?.network;
+}
