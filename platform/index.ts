@@ -65,7 +65,7 @@ import "./trading/ops.ts";
 import { earnRoutes } from "./earn/routes.ts";
 import { seedEarn } from "./earn/seed.ts";
 import { earnDaily } from "./earn/service.ts";
-import type { WalletDeps } from "./wallet/service.ts";
+import type { WalletDeps } from "./wallet/shared.ts";
 import { createHub, type Hub } from "./ws/hub.ts";
 
 export type Platform = {

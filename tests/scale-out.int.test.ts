@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { findCustomer } from "../platform/identity/queries.ts";
 import { auditLedger } from "../platform/ledger/audit.ts";
-import { creditDeposit } from "../platform/wallet/service.ts";
+import { creditDeposit } from "../platform/wallet/deposits.ts";
 import { registerByEmail } from "./support/accounts.ts";
 import { freshDatabase } from "./support/platform.ts";
 import {

@@ -26,7 +26,8 @@ import {
 import { auditLedger, formatAudit } from "../platform/ledger/audit.ts";
 import { balanceOf, post, transfer } from "../platform/ledger/ledger.ts";
 import { STALE_AFTER_MS } from "../platform/trading/prices.ts";
-import { executeExchange, quoteExchange, type WalletDeps } from "../platform/wallet/service.ts";
+import { executeExchange, quoteExchange } from "../platform/wallet/exchange.ts";
+import type { WalletDeps } from "../platform/wallet/shared.ts";
 import { registerByEmail } from "./support/accounts.ts";
 import { type TestPlatform, testPlatform } from "./support/platform.ts";
 import { type SimClock, simClock } from "./support/sim-market.ts";

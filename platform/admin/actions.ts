@@ -17,14 +17,21 @@ import { decideApplication, getApplication, KycDecisionError, listApplications }
 import { kycApplications } from "../kyc/tables.ts";
 import {
   creditDeposit,
+  fiatRechargeById,
+  fiatState,
+  fiatView,
+  firstNetwork,
   markWithdrawalSent,
   pendingFiatRecharges,
+  pendingReviewCounts,
   pendingWithdrawals,
   recentWithdrawals,
   reviewFiatRecharge,
   reviewWithdrawal,
+  withdrawalById,
+  withdrawalState,
+  withdrawalView,
 } from "../wallet/index.ts";
-import { fiatRecharges, walletNetworks, withdrawals } from "../wallet/tables.ts";
 import { type AuthOperator, audit } from "./service.ts";
 
 type Application = typeof kycApplications.$inferSelect;
@@ -133,34 +140,7 @@ export async function decideKyc(
   });
 }
 
-type Withdrawal = typeof withdrawals.$inferSelect;
 const money = (v: string) => new Decimal(v).toFixed();
-
-export function withdrawalView(w: Withdrawal, account: string) {
-  return {
-    id: w.id,
-    uid: uidOf(w.userId),
-    account,
-    coin: w.coin,
-    network: w.network,
-    address: w.address,
-    memo: w.memo ?? "",
-    amount: money(w.amount),
-    fee: money(w.fee),
-    receive: money(w.receive),
-    status: w.status,
-    txid: w.txid ?? "",
-    reason: w.reason ?? "",
-    reviewed_by: w.reviewedBy ?? "",
-    created_at: w.createdAt.toISOString(),
-  };
-}
-const withdrawalState = (w: Withdrawal) => ({
-  status: w.status,
-  txid: w.txid,
-  reason: w.reason,
-  reviewed_by: w.reviewedBy,
-});
 
 export async function withdrawalQueue(db: Db, all: boolean) {
   const rows = all ? await recentWithdrawals(db, 100) : await pendingWithdrawals(db);
@@ -171,12 +151,6 @@ export async function withdrawalQueue(db: Db, all: boolean) {
   return rows.map((w) => withdrawalView(w, account(w.userId)));
 }
 
-async function withdrawalRow(db: Db, id: number) {
-  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-  if (!row) throw new ApiError(404, "errors.not_found");
-  return row;
-}
-
 export async function decideWithdrawal(
   db: Db,
   op: AuthOperator,
@@ -184,7 +158,7 @@ export async function decideWithdrawal(
   decision: { approve: boolean; reason?: string; txid?: string },
 ) {
   return db.transaction(async (tx) => {
-    const before = await withdrawalRow(tx, id);
+    const before = await withdrawalById(tx, id);
     const after = await reviewWithdrawal(tx, id, {
       approve: decision.approve,
       operator: op.email,
@@ -204,7 +178,7 @@ export async function decideWithdrawal(
 
 export async function withdrawalSent(db: Db, op: AuthOperator, id: number, txid: string) {
   return db.transaction(async (tx) => {
-    const before = await withdrawalRow(tx, id);
+    const before = await withdrawalById(tx, id);
     const after = await markWithdrawalSent(tx, id, txid);
     await audit(tx, {
       operator: op.email,
@@ -216,21 +190,6 @@ export async function withdrawalSent(db: Db, op: AuthOperator, id: number, txid:
     return withdrawalView(after, "");
   });
 }
-
-type FiatRecharge = typeof fiatRecharges.$inferSelect;
-const fiatView = (r: FiatRecharge, account: string) => ({
-  id: r.id,
-  uid: uidOf(r.userId),
-  account,
-  method: r.method,
-  amount: new Decimal(r.amount).toFixed(2),
-  currency: r.currency,
-  credit: money(r.credit),
-  reference: r.reference,
-  status: r.status,
-  created_at: r.createdAt.toISOString(),
-});
-const fiatState = (r: FiatRecharge) => ({ status: r.status, reason: r.reason, reviewed_by: r.reviewedBy });
 
 export async function fiatQueue(db: Db) {
   const rows = await pendingFiatRecharges(db);
@@ -248,8 +207,7 @@ export async function decideFiat(
   decision: { approve: boolean; reason?: string },
 ) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(fiatRecharges).where(eq(fiatRecharges.id, id)).limit(1);
-    if (!before) throw new ApiError(404, "errors.not_found");
+    const before = await fiatRechargeById(tx, id);
     const after = await reviewFiatRecharge(tx, id, { ...decision, operator: op.email });
     await audit(tx, {
       operator: op.email,
@@ -272,15 +230,7 @@ export async function confirmDeposit(
   if (!user) throw fieldError("account", "admin.no_customer");
   const coin = input.coin.toUpperCase();
   let network = input.network?.toUpperCase();
-  if (!network) {
-    const [first] = await db
-      .select()
-      .from(walletNetworks)
-      .where(eq(walletNetworks.coin, coin))
-      .orderBy(asc(walletNetworks.sort))
-      .limit(1);
-    network = first?.network;
-  }
+  if (!network) network = await firstNetwork(db, coin);
   if (!network) throw fieldError("coin", "admin.no_network");
   return db.transaction(async (tx) => {
     const row = await creditDeposit(tx, {
@@ -510,10 +460,6 @@ export async function queueCounts(db: Db) {
     .select({ n: count() })
     .from(kycApplications)
     .where(eq(kycApplications.status, "pending"));
-  const [wd] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, "pending"));
-  const [fiat] = await db
-    .select({ n: count() })
-    .from(fiatRecharges)
-    .where(eq(fiatRecharges.status, "pending"));
-  return { kyc: kyc?.n ?? 0, withdrawals: wd?.n ?? 0, fiat: fiat?.n ?? 0 };
+  const wallet = await pendingReviewCounts(db);
+  return { kyc: kyc?.n ?? 0, withdrawals: wallet.withdrawals, fiat: wallet.fiat };
 }

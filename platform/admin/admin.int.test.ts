@@ -7,7 +7,7 @@ import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts
 import { earnProducts } from "../earn/tables.ts";
 import { balanceOf } from "../ledger/ledger.ts";
 import { runOps } from "../ops/registry.ts";
-import { createWithdrawal } from "../wallet/service.ts";
+import { createWithdrawal } from "../wallet/withdrawals.ts";
 import { auditLog, operators } from "./tables.ts";
 
 let t: TestPlatform;

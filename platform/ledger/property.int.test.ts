@@ -15,15 +15,10 @@ import {
 } from "../trading/contracts.ts";
 import { riskPass } from "../trading/risk.ts";
 import { placeSpotOrder } from "../trading/spot.ts";
-import {
-  createWithdrawal,
-  executeExchange,
-  pendingWithdrawals,
-  quoteExchange,
-  reviewWithdrawal,
-  transferBetween,
-  type WalletDeps,
-} from "../wallet/service.ts";
+import { executeExchange, quoteExchange } from "../wallet/exchange.ts";
+import type { WalletDeps } from "../wallet/shared.ts";
+import { transferBetween } from "../wallet/transfers.ts";
+import { createWithdrawal, pendingWithdrawals, reviewWithdrawal } from "../wallet/withdrawals.ts";
 import { auditLedger, formatAudit } from "./audit.ts";
 import { post, transfer } from "./ledger.ts";
 

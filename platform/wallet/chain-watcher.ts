@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { creditDeposit, requireNetwork } from "./service.ts";
+import { creditDeposit } from "./deposits.ts";
+import { requireNetwork } from "./shared.ts";
 import { depositAddresses } from "./tables.ts";
 
 /** A deposit a chain has confirmed, as a chain integration reports it. */

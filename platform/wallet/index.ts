@@ -1,11 +1,22 @@
 // The wallet domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
+
+export { creditDeposit, pendingFiatRecharges, reviewFiatRecharge } from "./deposits.ts";
 export { listCoin, listedDecimals, ownersOfDepositAddress } from "./queries.ts";
 export {
-  creditDeposit,
+  type FiatRecharge,
+  fiatRechargeById,
+  fiatState,
+  fiatView,
+  pendingReviewCounts,
+  type Withdrawal,
+  withdrawalById,
+  withdrawalState,
+  withdrawalView,
+} from "./review.ts";
+export { firstNetwork } from "./shared.ts";
+export {
   markWithdrawalSent,
-  pendingFiatRecharges,
   pendingWithdrawals,
   recentWithdrawals,
-  reviewFiatRecharge,
   reviewWithdrawal,
-} from "./service.ts";
+} from "./withdrawals.ts";

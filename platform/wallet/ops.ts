@@ -1,19 +1,16 @@
 import Decimal from "decimal.js";
-import { asc, eq } from "drizzle-orm";
 import { uidOf } from "../contract/identity.ts";
 import { findCustomer } from "../identity/index.ts";
 import { registerOps, table } from "../ops/registry.ts";
 import { creditConfirmed, ManualChainWatcher } from "./chain-watcher.ts";
+import { pendingFiatRecharges, reviewFiatRecharge } from "./deposits.ts";
+import { firstNetwork, requireNetwork } from "./shared.ts";
 import {
   markWithdrawalSent,
-  pendingFiatRecharges,
   pendingWithdrawals,
   recentWithdrawals,
-  requireNetwork,
-  reviewFiatRecharge,
   reviewWithdrawal,
-} from "./service.ts";
-import { walletNetworks } from "./tables.ts";
+} from "./withdrawals.ts";
 
 const id = (value: string | undefined) => {
   const n = Number(value);
@@ -37,15 +34,7 @@ registerOps(
       const user = await findCustomer(db, account);
       if (!user) return { ok: false, output: `No customer matches ${account}` };
       let network = options.network ? String(options.network).toUpperCase() : undefined;
-      if (!network) {
-        const [first] = await db
-          .select()
-          .from(walletNetworks)
-          .where(eq(walletNetworks.coin, coin))
-          .orderBy(asc(walletNetworks.sort))
-          .limit(1);
-        network = first?.network;
-      }
+      if (!network) network = await firstNetwork(db, coin);
       if (!network) return { ok: false, output: `No network for ${coin}` };
       const net = await requireNetwork(db, coin, network, "deposit");
       // The operator vouches for the deposit: it goes through the same path a chain watcher's

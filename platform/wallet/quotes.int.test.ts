@@ -6,7 +6,8 @@ import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts
 import { EXCHANGE_DESKS } from "../contract/wallet.ts";
 import { auditLedger } from "../ledger/audit.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
-import { executeExchange, quoteExchange, type WalletDeps } from "./service.ts";
+import { executeExchange, quoteExchange } from "./exchange.ts";
+import type { WalletDeps } from "./shared.ts";
 
 /**
  * Conversion quotes on a controllable clock and price: a quote is refused on a stale price,

@@ -19,20 +19,14 @@ import {
 } from "../contract/wallet.ts";
 import type { Api } from "../http/app.ts";
 import { withdrawalReadiness } from "../identity/index.ts";
+import { assets } from "./assets.ts";
+import { depositAddress, requestFiatRecharge } from "./deposits.ts";
+import { executeExchange, quoteExchange } from "./exchange.ts";
 import { claimFaucet, faucetStatus } from "./faucet.ts";
-import {
-  assets,
-  depositAddress,
-  executeExchange,
-  listNetworks,
-  quoteExchange,
-  requestFiatRecharge,
-  transferBetween,
-  type WalletDeps,
-  walletRecord,
-  walletRecords,
-} from "./service.ts";
-import { fiatWithdrawTerms, requestFiatWithdrawal, requestWithdrawal } from "./withdraw.ts";
+import { walletRecord, walletRecords } from "./records.ts";
+import { listNetworks, type WalletDeps } from "./shared.ts";
+import { transferBetween } from "./transfers.ts";
+import { fiatWithdrawTerms, requestFiatWithdrawal, requestWithdrawal } from "./withdrawals.ts";
 
 const readinessSchema = z.object({
   phone_bound: z.boolean(),

@@ -8,8 +8,8 @@ import { auditLedger } from "../ledger/audit.ts";
 import { balanceOf } from "../ledger/ledger.ts";
 import { ledgerAccounts } from "../ledger/tables.ts";
 import { runOps } from "../ops/registry.ts";
-import { reviewWithdrawal } from "./service.ts";
 import { walletNetworks, withdrawals } from "./tables.ts";
+import { reviewWithdrawal } from "./withdrawals.ts";
 
 let t: TestPlatform;
 beforeAll(async () => {
