@@ -50,36 +50,7 @@ export function Chips({
   );
 }
 
-/** Underlined tabs, as on the markets screen. */
-export function Tabs({
-  label,
-  options,
-  current,
-  href,
-}: {
-  label: string;
-  options: readonly { value: string; label: ReactNode }[];
-  current: string;
-  href: (value: string) => string;
-}) {
-  return (
-    <nav className="flex gap-6 border-b border-line px-4 pt-2" aria-label={label}>
-      {options.map((o) => (
-        <Link
-          key={o.value}
-          to={href(o.value)}
-          replace
-          className={
-            o.value === current ? "-mb-px border-b-2 border-accent pb-2 font-semibold" : "pb-2 text-muted"
-          }
-          aria-current={o.value === current ? "page" : undefined}
-        >
-          {o.label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
+export { Tabs } from "./tabs.tsx";
 
 /** A record's state: under review, success, rejected (spec §4). */
 export function StatusBadge({ status }: { status: "pending" | "success" | "rejected" }) {

@@ -41,43 +41,8 @@ export function Segmented({
   );
 }
 
-/** Underlined tabs over a list (positions, orders, history; contract, spot). */
-export function Tabs({
-  label,
-  options,
-  current,
-  href,
-  end,
-}: {
-  label: string;
-  options: readonly { value: string; label: ReactNode }[];
-  current: string;
-  href: (value: string) => string;
-  /** Drawn at the right end of the tab row (e.g. "close all"). */
-  end?: ReactNode;
-}) {
-  return (
-    <div className="flex items-end justify-between gap-2 border-b border-line px-4">
-      <nav className="flex gap-5 overflow-x-auto" aria-label={label}>
-        {options.map((o) => (
-          <Link
-            key={o.value}
-            to={href(o.value)}
-            replace
-            preventScrollReset
-            className={`whitespace-nowrap pt-2 pb-2 ${o.value === current ? "-mb-px border-b-2 border-accent font-semibold" : "text-muted"}`}
-            aria-current={o.value === current ? "page" : undefined}
-          >
-            {o.label}
-          </Link>
-        ))}
-      </nav>
-      {end && <div className="flex shrink-0 gap-2 pb-1.5">{end}</div>}
-    </div>
-  );
-}
-
 export { Time } from "../../../components/dates.tsx";
+export { Tabs } from "../../../components/tabs.tsx";
 
 /** Label and value pairs in a grid (position and order figures). */
 export function Figures({ children, cols = 3 }: { children: ReactNode; cols?: 2 | 3 }) {
