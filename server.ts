@@ -131,15 +131,17 @@ function clientIp(incoming: IncomingMessage | undefined): string {
  * The request as the visitor made it. Behind a TLS-terminating proxy (TRUST_PROXY=1) the URL
  * takes the proxy's X-Forwarded-Proto and -Host, so origin checks and redirects see https.
  */
-function publicUrl(raw: Request): string {
-  if (!config.trustProxy) return raw.url;
-  const u = new URL(raw.url);
-  const proto = raw.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const host = raw.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+function publicUrlOf(url: string, header: (name: string) => string | null | undefined): string {
+  if (!config.trustProxy) return url;
+  const u = new URL(url);
+  const proto = header("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = header("x-forwarded-host")?.split(",")[0]?.trim();
   if (proto === "https" || proto === "http") u.protocol = `${proto}:`;
   if (host) u.host = host;
   return u.toString();
 }
+
+const publicUrl = (raw: Request) => publicUrlOf(raw.url, (name) => raw.headers.get(name));
 
 function publicRequest(raw: Request, headers = raw.headers): Request {
   const url = publicUrl(raw);
@@ -246,12 +248,10 @@ async function socketUser(request: IncomingMessage): Promise<number | undefined>
 
 /** The page's address as the visitor used it, for the platform a socket is handed on to. */
 function upgradeUrl(request: IncomingMessage): string {
-  const forwarded = (name: string) => {
-    const value = config.trustProxy ? request.headers[name] : undefined;
-    return (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim();
-  };
-  const proto = forwarded("x-forwarded-proto") === "https" ? "https" : "http";
-  return `${proto}://${forwarded("x-forwarded-host") || request.headers.host || "localhost"}${request.url ?? "/"}`;
+  return publicUrlOf(`http://${request.headers.host || "localhost"}${request.url ?? "/"}`, (name) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  });
 }
 
 server.on("upgrade", (request, socket, head) => {
