@@ -116,6 +116,11 @@ export const JOURNEYS: SpecFunction[] = [
         "withdraw: held back until the preconditions are met, then reviewed by the operator",
         "ja",
       ),
+      j(
+        "quick-start.spec.ts",
+        "the README's try-out: sign up, demo funds, a trade, a pool, a bound phone and a withdrawal",
+        "vn",
+      ),
     ],
   },
   {
