@@ -5,7 +5,9 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "./context.ts";
 
 const require = createRequire(import.meta.url);
-const swaggerDir: string = require("swagger-ui-dist").getAbsoluteFSPath();
+// The package's folder only: its index evaluates the 1.4 MB viewer bundle, about 0.3 s of every
+// start and memory the server never uses (it only serves those files to the docs page).
+const swaggerDir: string = require("swagger-ui-dist/absolute-path.js")();
 const ASSETS = new Set(["swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"]);
 
 const description = `The exchange platform's HTTP API.
