@@ -194,7 +194,7 @@ export async function createPlatform(options: {
       ws: () => ({ status: "up", ...hub.stats() }),
     });
     contentRoutes(api);
-    marketRoutes(api, market.view);
+    marketRoutes(api, market.view, market.historyOf);
     await seedWallet(database.db);
     // The demo account starts with test money, so a try-out can trade at once (DEMO_FAUCET).
     if (config.seedDemo && config.demoFaucet && !options.operatorMode)

@@ -104,6 +104,19 @@ export function createMarketEngine(options: {
   let flushTimer: ReturnType<typeof setInterval> | undefined;
   let lastEventAt = 0;
 
+  /**
+   * What each instrument's history lacks, found at start (before the live feed writes newer
+   * candles) and filled after the server answers: `backfill` runs them in the background, and
+   * `historyOf` fills one market's first when a chart asks for it before its turn.
+   */
+  const gaps = new Map<
+    string,
+    { instrument: FeedInstrument; missing: [Interval, number][]; endTime: number }
+  >();
+  const filling = new Map<string, Promise<void>>();
+  let backfilling: Promise<void> | undefined;
+  let stopped = false;
+
   async function loadCandles(instrument: FeedInstrument): Promise<Book> {
     const book: Book = {
       code: instrument.code,
@@ -111,6 +124,7 @@ export function createMarketEngine(options: {
       candles: new Map(),
       dayCandles: [],
     };
+    const missingOf: [Interval, number][] = [];
     for (const interval of INTERVALS) {
       const [last] = await db
         .select()
@@ -122,10 +136,7 @@ export function createMarketEngine(options: {
       const missing = last
         ? Math.min(BACKFILL, Math.floor((current - last.openTime.getTime()) / INTERVAL_MS[interval]) - 1)
         : BACKFILL;
-      if (missing > 0) {
-        const history = await feed.history(instrument, interval, missing, now());
-        await saveCandles(instrument.code, interval, history);
-      }
+      if (missing > 0) missingOf.push([interval, missing]);
       if (last && last.openTime.getTime() === current) {
         book.candles.set(interval, {
           openTime: current,
@@ -137,18 +148,25 @@ export function createMarketEngine(options: {
         });
       }
     }
+    if (missingOf.length > 0) gaps.set(instrument.code, { instrument, missing: missingOf, endTime: now() });
+    book.dayCandles = await storedDay(instrument.code);
+    return book;
+  }
+
+  /** The stored 5-minute candles of the last day, oldest first (the 24 h figures' window). */
+  async function storedDay(code: string): Promise<LiveCandle[]> {
     const day = await db
       .select()
       .from(klines)
       .where(
         and(
-          eq(klines.code, instrument.code),
+          eq(klines.code, code),
           eq(klines.interval, "5m"),
           gte(klines.openTime, new Date(now() - DAY_MS - INTERVAL_MS["5m"])),
         ),
       )
       .orderBy(klines.openTime);
-    book.dayCandles = day.map((k) => ({
+    return day.map((k) => ({
       openTime: k.openTime.getTime(),
       open: Number(k.open),
       high: Number(k.high),
@@ -156,16 +174,48 @@ export function createMarketEngine(options: {
       close: Number(k.close),
       volume: Number(k.volume),
     }));
-    return book;
   }
 
-  async function saveCandles(code: string, interval: Interval, candles: Candle[]) {
-    await saveRows(candles.map((c) => ({ code, interval, candle: c })));
+  /** One market's missing history, once: the candles before the live feed's first, then its day. */
+  function fill(code: string): Promise<void> {
+    const gap = gaps.get(code);
+    if (!gap) return Promise.resolve();
+    let done = filling.get(code);
+    if (!done) {
+      done = (async () => {
+        for (const [interval, missing] of gap.missing) {
+          if (stopped) return;
+          const history = await feed.history(gap.instrument, interval, missing, gap.endTime);
+          // Never over a candle the live feed has closed meanwhile: it saw the real trades.
+          await saveRows(
+            history.map((candle) => ({ code, interval, candle })),
+            "keep",
+          );
+        }
+        const book = books.get(code);
+        if (book) {
+          // The day's stored candles, with the ones closed live since start in their place.
+          const live = new Map(book.dayCandles.map((c) => [c.openTime, c]));
+          const merged = new Map((await storedDay(code)).map((c) => [c.openTime, c]));
+          for (const [time, candle] of live) merged.set(time, candle);
+          book.dayCandles = [...merged.values()].sort((a, b) => a.openTime - b.openTime);
+        }
+        gaps.delete(code);
+      })().catch((error) => {
+        filling.delete(code);
+        logger.error({ err: error, code }, "back-filling candles failed");
+      });
+      filling.set(code, done);
+    }
+    return done;
   }
 
   // Many candles per statement: one round trip instead of one per instrument and interval
   // (on the embedded database every statement holds up the pages being served meanwhile).
-  async function saveRows(items: { code: string; interval: Interval; candle: Candle }[]) {
+  async function saveRows(
+    items: { code: string; interval: Interval; candle: Candle }[],
+    onConflict: "update" | "keep" = "update",
+  ) {
     for (let i = 0; i < items.length; i += 500) {
       const rows = items.slice(i, i + 500).map(({ code, interval, candle: c }) => ({
         code,
@@ -178,19 +228,21 @@ export function createMarketEngine(options: {
         volume: c.volume,
       }));
       if (rows.length === 0) continue;
-      await db
-        .insert(klines)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [klines.code, klines.interval, klines.openTime],
-          set: {
-            open: sql`excluded.open`,
-            high: sql`excluded.high`,
-            low: sql`excluded.low`,
-            close: sql`excluded.close`,
-            volume: sql`excluded.volume`,
-          },
-        });
+      const insert = db.insert(klines).values(rows);
+      if (onConflict === "keep") {
+        await insert.onConflictDoNothing();
+        continue;
+      }
+      await insert.onConflictDoUpdate({
+        target: [klines.code, klines.interval, klines.openTime],
+        set: {
+          open: sql`excluded.open`,
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          volume: sql`excluded.volume`,
+        },
+      });
     }
   }
 
@@ -321,8 +373,22 @@ export function createMarketEngine(options: {
       }, 5000);
       flushTimer.unref?.();
       logger.info({ source: feed.source, instruments: instruments.length }, "market feed started");
+      // History after the server answers (a fresh start back-fills about 80,000 candles): one
+      // market at a time, so pages served meanwhile wait behind one statement at most.
+      stopped = false;
+      backfilling = (async () => {
+        for (const { code } of instruments) if (!stopped) await fill(code);
+        if (!stopped && gaps.size === 0) logger.info("market history back-filled");
+      })();
     },
+    /** Resolves once `code`'s history is complete (at once off the leader, or when it already is). */
+    historyOf: (code: string) => fill(code),
     async stop() {
+      stopped = true;
+      await backfilling;
+      await Promise.all(filling.values());
+      filling.clear();
+      gaps.clear();
       if (flushTimer) clearInterval(flushTimer);
       for (const off of customerSubscriptions) off();
       customerSubscriptions = [];

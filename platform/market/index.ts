@@ -101,6 +101,8 @@ export async function createMarket(options: {
 
   return {
     view,
+    /** Resolves once a market's candle history is complete (back-filled after start on the leader). */
+    historyOf: (code: string) => engine.historyOf(code),
     health,
     async close() {
       clearInterval(refresher);

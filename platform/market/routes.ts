@@ -21,7 +21,7 @@ const codeQuery = z.object({
 });
 
 /** The HTTP twins of the /ws channels, for server rendering and for scripts. */
-export function marketRoutes(api: Api, view: MarketView) {
+export function marketRoutes(api: Api, view: MarketView, historyOf: (code: string) => Promise<void>) {
   const { db } = api.deps;
 
   api.route(
@@ -95,7 +95,9 @@ export function marketRoutes(api: Api, view: MarketView) {
       response: z.array(candleSchema),
     },
     async ({ query }) => {
-      await requireInstrument(db, query.code);
+      const instrument = await requireInstrument(db, query.code);
+      // Right after a start the history may still be filling: this market's goes first.
+      await historyOf(instrument.code);
       return candleHistory(db, view, query.code, query.interval, query.limit, query.before);
     },
   );
