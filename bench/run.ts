@@ -71,8 +71,8 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 const buildDir = process.env.BUILD_DIR || "build";
 // Only the sections that start the web server need the build.
 const needsBuild = ["pages", "lighthouse", "ssr", "soak", "abuse", "floor"].some(want);
-if (needsBuild && !existsSync(`${buildDir}/server/index.js`))
-  execSync("npx react-router build", { stdio: "inherit" });
+if (needsBuild && !(existsSync(`${buildDir}/server/index.js`) && existsSync(`${buildDir}/node/server.js`)))
+  execSync("npm run build", { stdio: "inherit" });
 const machine = {
   cpu: cpus()[0]?.model,
   cores: cpus().length,

@@ -17,7 +17,9 @@ export async function startServer(
   // The server's log (LOG_LEVEL=warn: little) kept where asked, e.g. to see why it stopped.
   const log = options.logFile ? openSync(options.logFile, "w") : "ignore";
   const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // What `npm start` runs: the compiled server (scripts/build-server.mjs), not the TypeScript.
+  const entry = join(process.env.BUILD_DIR || "build", "node", "server.js");
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",
