@@ -185,6 +185,7 @@ export function createMarketEngine(options: {
       done = (async () => {
         for (const [interval, missing] of gap.missing) {
           if (stopped) return;
+          await new Promise((resolve) => setImmediate(resolve));
           const history = await feed.history(gap.instrument, interval, missing, gap.endTime);
           // Never over a candle the live feed has closed meanwhile: it saw the real trades.
           await saveRows(
@@ -219,8 +220,12 @@ export function createMarketEngine(options: {
     items: { code: string; interval: Interval; candle: Candle }[],
     onConflict: "update" | "keep" = "update",
   ) {
-    for (let i = 0; i < items.length; i += 2000) {
-      const batch = items.slice(i, i + 2000);
+    for (let i = 0; i < items.length; i += 500) {
+      // The embedded database runs each statement on this thread, and its promise settles in the
+      // same turn: without a turn given back between statements, a back-fill would hold every
+      // request (health included) until its last candle.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const batch = items.slice(i, i + 500);
       if (batch.length === 0) continue;
       // One parameter holding the array (a bare array in a sql`` template becomes a list).
       const column = (pick: (item: (typeof batch)[number]) => string) => sql.param(batch.map(pick));
