@@ -1,25 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { compare, isAmount, minus } from "../../platform/contract/decimal.ts";
-import { MEMO_NETWORKS } from "../../platform/contract/networks.ts";
 import type { Readiness } from "../../platform/contract/security.ts";
-import { apiClient } from "../.server/api.ts";
-import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
-import { flashToast } from "../.server/session.ts";
-import { networksByCoin, pick } from "../.server/wallet.ts";
 import { ErrorList, Field, Submit, useLazyValidator, useMessage } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
-import { numbers, useNumbers } from "../components/numbers.tsx";
+import { useNumbers } from "../components/numbers.tsx";
 import { Chips, InfoRow, Notice, Tabs, useHydrated, useTimeText } from "../components/wallet.tsx";
-import { fiatWithdrawForm, withdrawForm, withdrawPreviewForm } from "../forms/funds.ts";
+import { withdrawAction } from "../features/withdraw/.server/action.ts";
+import { withdrawLoader } from "../features/withdraw/.server/loader.ts";
+import { PRECONDITIONS } from "../features/withdraw/preconditions.ts";
+import type { FiatWithdrawFields, WithdrawFields } from "../features/withdraw/types.ts";
 import type { RouteHandle } from "../handle.ts";
-import { fundsFor } from "../money.ts";
-import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/withdraw";
 
 export const handle: RouteHandle = {
@@ -29,141 +23,9 @@ export const handle: RouteHandle = {
   i18n: ["wallet"],
 };
 
-/** The spec's preconditions in its order, each with the platform's message and where to fix it. */
-const PRECONDITIONS = [
-  { flag: "phone_bound", key: "phone", message: "wallet.bind_phone_first", to: "/security?bind=phone" },
-  { flag: "primary_verified", key: "primary", message: "wallet.primary_kyc_first", to: "/verify" },
-  {
-    flag: "fund_password_set",
-    key: "fund",
-    message: "wallet.fund_password_first",
-    to: "/modifyfundingpassword",
-  },
-] as const;
+export const loader = ({ request, context }: Route.LoaderArgs) => withdrawLoader(request, context);
 
-/** Never sent back into the page. */
-const HIDDEN_FIELDS = [...SECRET_FIELDS, "google_code"];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiClient(request, context);
-  const readiness = await api.data("/wallet/withdraw/readiness");
-  const ready =
-    readiness.phone_bound &&
-    readiness.primary_verified &&
-    readiness.fund_password_set &&
-    !readiness.locked_until;
-  // Where each precondition is fixed (the security centre until its own screen exists).
-  const fixAt = Object.fromEntries(
-    PRECONDITIONS.map((p) => [p.key, hasScreen(p.to.split("?")[0] ?? p.to) ? p.to : "/security"]),
-  ) as Record<(typeof PRECONDITIONS)[number]["key"], string>;
-  const url = new URL(request.url);
-  // Like /recharge: crypto by default, ?tab=fiat for a bank card or e-wallet.
-  const tab = url.searchParams.get("tab") === "fiat" ? ("fiat" as const) : ("crypto" as const);
-  if (!ready) return { tab, readiness, fixAt, form: null, fiat: null };
-  if (tab === "fiat") {
-    const [terms, assets, methods] = await Promise.all([
-      api.data("/wallet/withdraw/fiat"),
-      api.data("/account/index"),
-      api.data("/user/payment_methods"),
-    ]);
-    const amount = url.searchParams.get("amount") ?? "";
-    return {
-      tab,
-      readiness,
-      fixAt,
-      form: null,
-      fiat: {
-        terms,
-        methods,
-        available: assets.wallets.spot.find((a) => a.code === terms.coin)?.balance ?? "0",
-        amount: isAmount(amount) ? amount : "",
-        addAt: hasScreen("/paymentmethod") ? "/paymentmethod" : "/security",
-      },
-    };
-  }
-  const [byCoin, assets, book] = await Promise.all([
-    networksByCoin(api),
-    api.data("/account/index"),
-    api.get("/user/withdrawal_addresses"),
-  ]);
-  const open = [...byCoin].map(([coin, list]) => [coin, list.filter((n) => n.withdraw_enabled)] as const);
-  const coins = open.filter(([, list]) => list.length > 0).map(([coin]) => coin);
-  const coin = pick(url.searchParams.get("coin"), coins);
-  const networks = open.find(([c]) => c === coin)?.[1] ?? [];
-  const network = pick(
-    url.searchParams.get("network"),
-    networks.map((n) => n.network),
-  );
-  const net = networks.find((n) => n.network === network);
-  const amount = url.searchParams.get("amount") ?? "";
-  return {
-    tab,
-    readiness,
-    fixAt,
-    fiat: null,
-    form: {
-      coins,
-      networks: networks.map((n) => n.network),
-      coin,
-      network,
-      fee: net?.withdraw_fee ?? "0",
-      minimum: net?.min_withdraw ?? "0",
-      memo: MEMO_NETWORKS.includes(network),
-      available: assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0",
-      saved:
-        book.status_code === 200 ? book.data.filter((a) => a.coin === coin && a.network === network) : [],
-      address: (url.searchParams.get("address") ?? "").slice(0, 120),
-      amount: isAmount(amount) ? amount : "",
-      book: ["/withdrawaladdress", "/addressbook"].find(hasScreen),
-    },
-  };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (new URL(request.url).searchParams.get("tab") === "fiat") {
-    const submission = parseWithZod(formData, { schema: fiatWithdrawForm });
-    if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
-    const result = await apiClient(request, context).post("/wallet/withdraw/fiat", submission.value);
-    if (result.status_code !== 200) return withoutCodes(replyWithEnvelope(submission, result));
-    flashToast(context, { kind: "success", message: result.message });
-    return redirect(`/walletrecord?id=withdrawal:${result.data.id}`);
-  }
-  // Without JavaScript, "Calculate" posts the amount to show what arrives before committing.
-  if (formData.get("intent") === "preview") {
-    const submission = parseWithZod(formData, { schema: withdrawPreviewForm });
-    if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
-    // Short funds are said here, before the address and codes, by the rule the form's notice uses.
-    const assets = await apiClient(request, context).data("/account/index");
-    const { coin, amount } = submission.value;
-    const available = assets.wallets.spot.find((a) => a.code === coin)?.balance ?? "0";
-    if (fundsFor(available, amount) !== "enough") {
-      const i18n = getI18n(context);
-      const n = numbers(i18n.language);
-      const message = i18n.t("common:funds.refused", {
-        coin,
-        amount: n.amount(available),
-        needed: n.amount(amount),
-      });
-      return submission.reply({ fieldErrors: { amount: [message] }, hideFields: HIDDEN_FIELDS });
-    }
-    return submission.reply({ hideFields: HIDDEN_FIELDS });
-  }
-  const submission = parseWithZod(formData, { schema: withdrawForm });
-  if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
-  const result = await apiClient(request, context).post("/wallet/withdraw", submission.value);
-  if (result.status_code !== 200) return withoutCodes(replyWithEnvelope(submission, result));
-  flashToast(context, { kind: "success", message: result.message });
-  return redirect(`/walletrecord?id=withdrawal:${result.data.id}`);
-}
-
-/** replyWithEnvelope hides the passwords; the one-time Google code goes too. */
-function withoutCodes<T extends { initialValue?: Record<string, unknown> | null }>(reply: T): T {
-  if (!reply.initialValue) return reply;
-  const initialValue = { ...reply.initialValue };
-  for (const field of HIDDEN_FIELDS) delete initialValue[field];
-  return { ...reply, initialValue };
-}
+export const action = ({ request, context }: Route.ActionArgs) => withdrawAction(request, context);
 
 export default function Withdraw({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("wallet");
@@ -258,16 +120,7 @@ function Blocked({ readiness, fixAt }: { readiness: Readiness; fixAt: Record<str
 }
 
 type FormData = NonNullable<Route.ComponentProps["loaderData"]["form"]>;
-type WithdrawFields = {
-  coin: string;
-  network: string;
-  address: string;
-  memo: string;
-  amount: string;
-  payment_password: string;
-  google_code: string;
-};
-const loadValidator = () => import("../forms/funds.ts").then((m) => m.validators.withdraw);
+const loadValidator = () => import("../features/withdraw/forms.ts").then((m) => m.validators.withdraw);
 
 function WithdrawForm({
   data,
@@ -422,13 +275,8 @@ function WithdrawForm({
 }
 
 type FiatData = NonNullable<Route.ComponentProps["loaderData"]["fiat"]>;
-type FiatWithdrawFields = {
-  payment_method_id: string;
-  amount: string;
-  payment_password: string;
-  google_code: string;
-};
-const loadFiatValidator = () => import("../forms/funds.ts").then((m) => m.validators.fiatWithdraw);
+const loadFiatValidator = () =>
+  import("../features/withdraw/forms.ts").then((m) => m.validators.fiatWithdraw);
 
 /** USDT paid out to one of the customer's bank cards or e-wallets; reviewed like any withdrawal. */
 function FiatWithdrawForm({
