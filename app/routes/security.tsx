@@ -1,26 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { apiClient } from "../.server/api.ts";
-import { replyWithEnvelope } from "../.server/forms.ts";
-import { getLocale } from "../.server/i18n.ts";
-import { flashToast } from "../.server/session.ts";
+import { Form, Link } from "react-router";
 import { useDates } from "../components/dates.tsx";
 import { Badge, Notice, SettingRow } from "../components/security.tsx";
+import { securityAction } from "../features/security/.server/action.ts";
+import { securityLoader } from "../features/security/.server/loader.ts";
 import {
   AntiPhishingForm,
-  type BindActionData,
   BindEmailForm,
   BindPhoneForm,
-} from "../components/security-bind.tsx";
-import { defaultDialCode } from "../dial-code.ts";
-import {
-  antiPhishingForm,
-  bindEmailForm,
-  bindPhoneForm,
-  sendEmailForm,
-  sendPhoneForm,
-} from "../forms/security.ts";
+} from "../features/security/components/bind-forms.tsx";
+import type { BindView } from "../features/security/types.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/security";
 
@@ -30,90 +19,9 @@ export const handle: RouteHandle = {
   i18n: ["account", "security", "auth"],
 };
 
-const VIEWS = ["email", "phone", "antiphishing"] as const;
-type View = (typeof VIEWS)[number];
+export const loader = ({ request, context }: Route.LoaderArgs) => securityLoader(request, context);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiClient(request, context);
-  const url = new URL(request.url);
-  const view = VIEWS.find((v) => v === url.searchParams.get("bind"));
-  const overview = await api.data("/security/overview");
-  if (view) {
-    return {
-      view,
-      overview,
-      areaCode:
-        url.searchParams.get("area_code")?.replace(/\D/g, "") ||
-        overview.area_code ||
-        defaultDialCode(getLocale(context)),
-    };
-  }
-  const [sessions, history, kyc] = await Promise.all([
-    api.data("/user/sessions"),
-    api.data("/user/login_history", { limit: 10 }),
-    api.data("/user/kyc"),
-  ]);
-  return { view: undefined, overview, sessions, history, kyc };
-}
-
-/** Ends sessions; sends codes for and saves a new e-mail or phone; sets the anti-phishing code. */
-export async function action({ request, context }: Route.ActionArgs): Promise<BindActionData | Response> {
-  const form = await request.formData();
-  const api = apiClient(request, context);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "session" || intent === "others") {
-    const body =
-      intent === "others" ? { all_others: true as const } : { id: String(form.get("session") ?? "") };
-    const result = await api.post("/user/sessions/revoke", body);
-    flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
-    return redirect("/security");
-  }
-  if (intent === "send_email" || intent === "send_phone") {
-    // Only the address is checked: the code it asks for is not there yet.
-    const submission = parseWithZod(form, {
-      schema: intent === "send_email" ? sendEmailForm : sendPhoneForm,
-    });
-    if (submission.status !== "success") return { result: submission.reply({ hideFields: ["google_code"] }) };
-    const address = submission.payload;
-    const sent =
-      intent === "send_email"
-        ? await api.post("/send_email", { email: String(address.email ?? ""), type: "bind" })
-        : await api.get("/captcha", {
-            phone: String(address.phone ?? ""),
-            area_code: String(address.area_code ?? ""),
-            type: "bind",
-          });
-    if (sent.status_code !== 200) return { result: replyWithEnvelope(submission, sent) };
-    return {
-      result: { ...submission.reply({ hideFields: ["google_code"] }), error: {} },
-      sent: sent.message,
-    };
-  }
-  const schema = intent === "email" ? bindEmailForm : intent === "phone" ? bindPhoneForm : antiPhishingForm;
-  if (intent === "clear_antiphishing") {
-    const result = await api.post("/security/anti_phishing", {
-      clear: "1",
-      google_code: String(form.get("google_code") ?? "") || undefined,
-    });
-    if (result.status_code !== 200) {
-      return { result: replyWithEnvelope(parseWithZod(form, { schema: antiPhishingForm }), result) };
-    }
-    flashToast(context, { kind: "success", message: result.message });
-    return redirect("/security");
-  }
-  const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["google_code"] }) };
-  const path =
-    intent === "email"
-      ? "/security/email"
-      : intent === "phone"
-        ? "/security/phone"
-        : "/security/anti_phishing";
-  const result = await api.post(path, submission.value);
-  if (result.status_code !== 200) return { result: replyWithEnvelope(submission, result) };
-  flashToast(context, { kind: "success", message: result.message });
-  return redirect("/security");
-}
+export const action = ({ request, context }: Route.ActionArgs) => securityAction(request, context);
 
 function kycBadge(state: string, t: (k: string) => string) {
   const tone =
@@ -130,9 +38,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation("security");
   const dates = useDates();
   const { t: ta } = useTranslation("account");
-  const data = actionData as BindActionData | undefined;
+  const data = actionData;
   if (loaderData.view) {
-    const view: View = loaderData.view;
+    const view: BindView = loaderData.view;
     const { overview } = loaderData;
     return (
       <div>

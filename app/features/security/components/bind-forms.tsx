@@ -1,17 +1,15 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { SecurityOverview } from "../../platform/contract/security.ts";
-import { AreaCodeButton, AuthHeading } from "./auth.tsx";
-import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "./form.tsx";
-import { GoogleCodeField, Notice } from "./security.tsx";
+import type { SecurityOverview } from "../../../../platform/contract/security.ts";
+import { AreaCodeButton, AuthHeading } from "../../../components/auth.tsx";
+import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../../../components/form.tsx";
+import { GoogleCodeField, Notice } from "../../../components/security.tsx";
+import type { BindActionData } from "../types.ts";
 
-/** What the security centre's bind forms get back from its action. */
-export type BindActionData = { result?: SubmissionResult<string[]>; sent?: string };
-
-const loadEmail = () => import("../forms/security.ts").then((m) => m.validators.bindEmail);
-const loadPhone = () => import("../forms/security.ts").then((m) => m.validators.bindPhone);
-const loadAntiPhishing = () => import("../forms/security.ts").then((m) => m.validators.antiPhishing);
+const loadEmail = () => import("../forms.ts").then((m) => m.validators.bindEmail);
+const loadPhone = () => import("../forms.ts").then((m) => m.validators.bindPhone);
+const loadAntiPhishing = () => import("../forms.ts").then((m) => m.validators.antiPhishing);
 
 function Sent({ message }: { message?: string }) {
   if (!message) return null;
