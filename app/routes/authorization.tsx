@@ -1,17 +1,14 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { apiClient } from "../.server/api.ts";
-import { pageParam } from "../.server/content.ts";
-import { replyWithEnvelope } from "../.server/forms.ts";
-import { flashToast } from "../.server/session.ts";
+import { Form, Link } from "react-router";
 import { Pager } from "../components/content/pager.tsx";
 import { ReferralList } from "../components/content/referral-list.tsx";
 import { useDates } from "../components/dates.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
-import { agentBindForm, agentMessageForm } from "../forms/agent.ts";
+import { authorizationAction } from "../features/authorization/.server/action.ts";
+import { authorizationLoader } from "../features/authorization/.server/loader.ts";
+import type { Result } from "../features/authorization/types.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/authorization";
 
@@ -24,63 +21,19 @@ export const handle: RouteHandle = {
   i18n: ["referral"],
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiClient(request, context);
-  const info = await api.data("/agent/info");
-  const users = info.is_agent
-    ? await api.data("/agent/users", { page: pageParam(new URL(request.url)), limit: 20 })
-    : null;
-  return { info, users };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => authorizationLoader(request, context);
 
-type Result = SubmissionResult<string[]>;
-type ActionData =
-  | { step: "code"; result: Result }
-  | { step: "sign"; code: string; address: string; message: string; result?: Result };
+export const action = ({ request, context }: Route.ActionArgs) => authorizationAction(request, context);
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ActionData | Response> {
-  const formData = await request.formData();
-  const api = apiClient(request, context);
-  if (formData.get("intent") === "bind") {
-    const message = String(formData.get("message") ?? "");
-    const code = String(formData.get("code") ?? "");
-    const address = String(formData.get("address") ?? "");
-    const submission = parseWithZod(formData, { schema: agentBindForm });
-    if (submission.status !== "success")
-      return { step: "sign", code, address, message, result: submission.reply() };
-    const result = await api.post("/agent/bind", submission.value);
-    if (result.status_code !== 200) {
-      // A code refused at this step (used meanwhile) sends the user back to the first step.
-      if (result.errors?.code) return { step: "code", result: replyWithEnvelope(submission, result) };
-      return { step: "sign", code, address, message, result: replyWithEnvelope(submission, result) };
-    }
-    flashToast(context, { kind: "success", message: result.message });
-    return redirect("/authorization");
-  }
-  const submission = parseWithZod(formData, { schema: agentMessageForm });
-  if (submission.status !== "success") return { step: "code", result: submission.reply() };
-  const issued = await api.post("/agent/message", {
-    code: submission.value.code,
-    address: submission.value.address,
-    chain_id: submission.value.chain_id,
-  });
-  if (issued.status_code !== 200) return { step: "code", result: replyWithEnvelope(submission, issued) };
-  return {
-    step: "sign",
-    code: submission.value.code,
-    address: submission.value.address,
-    message: issued.data.message,
-  };
-}
-
-const loadMessageValidator = () => import("../forms/agent.ts").then((m) => m.validators.message);
-const loadBindValidator = () => import("../forms/agent.ts").then((m) => m.validators.bind);
+const loadMessageValidator = () =>
+  import("../features/authorization/forms.ts").then((m) => m.validators.message);
+const loadBindValidator = () => import("../features/authorization/forms.ts").then((m) => m.validators.bind);
 
 export default function Authorization({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("referral");
   const dates = useDates();
   const { info, users } = loaderData;
-  const data = actionData as ActionData | undefined;
+  const data = actionData;
   if (info.is_agent && users) {
     return (
       <div className="pb-4">
