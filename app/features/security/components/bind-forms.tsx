@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { SecurityOverview } from "../../../../platform/contract/security.ts";
@@ -11,19 +12,64 @@ const loadEmail = () => import("../forms.ts").then((m) => m.validators.bindEmail
 const loadPhone = () => import("../forms.ts").then((m) => m.validators.bindPhone);
 const loadAntiPhishing = () => import("../forms.ts").then((m) => m.validators.antiPhishing);
 
-function Sent({ message }: { message?: string }) {
-  if (!message) return null;
+type FieldOf = ComponentProps<typeof Field>["field"];
+
+/**
+ * The e-mail and phone forms below the new address: "send code" (a second button of the same
+ * form, so no script is needed) and what it sent, the code it received, the Google code once
+ * bound, and Save.
+ */
+function CodeAndSave({
+  intent,
+  sent,
+  code,
+  googleCode,
+  googleBound,
+  errorId,
+  errors,
+}: {
+  intent: "email" | "phone";
+  sent?: string;
+  code: FieldOf;
+  googleCode: FieldOf;
+  googleBound: boolean;
+  errorId: string;
+  errors?: string[];
+}) {
+  const { t } = useTranslation("security");
   return (
-    <p role="status" className="mt-2 text-sm text-up">
-      {message}
-    </p>
+    <>
+      <button
+        type="submit"
+        name="intent"
+        value={`send_${intent}`}
+        formNoValidate
+        className="btn btn-secondary mt-2"
+      >
+        {t("send_code")}
+      </button>
+      {sent ? (
+        <p role="status" className="mt-2 text-sm text-up">
+          {sent}
+        </p>
+      ) : null}
+      <Field
+        field={code}
+        label={t("code")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="000000"
+      />
+      <GoogleCodeField field={googleCode} bound={googleBound} />
+      <ErrorList id={errorId} errors={errors} />
+      <Submit name="intent" value={intent}>
+        {t("save")}
+      </Submit>
+    </>
   );
 }
 
-/**
- * Bind or change the e-mail: the new address, "send code" (a second button of the same form, so
- * no script is needed), the code it received, and the Google code once bound.
- */
+/** Bind or change the e-mail: the new address, then CodeAndSave. */
 export function BindEmailForm({ overview, data }: { overview: SecurityOverview; data?: BindActionData }) {
   const { t } = useTranslation("security");
   const validate = useLazyValidator(loadEmail);
@@ -48,28 +94,15 @@ export function BindEmailForm({ overview, data }: { overview: SecurityOverview; 
           autoComplete="email"
           inputMode="email"
         />
-        <button
-          type="submit"
-          name="intent"
-          value="send_email"
-          formNoValidate
-          className="btn btn-secondary mt-2"
-        >
-          {t("send_code")}
-        </button>
-        <Sent message={data?.sent} />
-        <Field
-          field={fields.code}
-          label={t("code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
+        <CodeAndSave
+          intent="email"
+          sent={data?.sent}
+          code={fields.code}
+          googleCode={fields.google_code}
+          googleBound={overview.google_bound}
+          errorId={form.errorId}
+          errors={form.errors}
         />
-        <GoogleCodeField field={fields.google_code} bound={overview.google_bound} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Submit name="intent" value="email">
-          {t("save")}
-        </Submit>
       </Form>
       {overview.email && <Notice>{t("change_lock")}</Notice>}
     </div>
@@ -110,28 +143,15 @@ export function BindPhoneForm({
           inputMode="tel"
           prefix={<AreaCodeButton areaCode={areaCode} />}
         />
-        <button
-          type="submit"
-          name="intent"
-          value="send_phone"
-          formNoValidate
-          className="btn btn-secondary mt-2"
-        >
-          {t("send_code")}
-        </button>
-        <Sent message={data?.sent} />
-        <Field
-          field={fields.code}
-          label={t("code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
+        <CodeAndSave
+          intent="phone"
+          sent={data?.sent}
+          code={fields.code}
+          googleCode={fields.google_code}
+          googleBound={overview.google_bound}
+          errorId={form.errorId}
+          errors={form.errors}
         />
-        <GoogleCodeField field={fields.google_code} bound={overview.google_bound} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Submit name="intent" value="phone">
-          {t("save")}
-        </Submit>
       </Form>
       {current && <Notice>{t("change_lock")}</Notice>}
     </div>
