@@ -21,20 +21,16 @@ type FieldOf = ComponentProps<typeof Field>["field"];
  */
 function CodeAndSave({
   intent,
+  form,
+  fields,
   sent,
-  code,
-  googleCode,
   googleBound,
-  errorId,
-  errors,
 }: {
   intent: "email" | "phone";
+  form: { errorId: string; errors?: string[] };
+  fields: { code: FieldOf; google_code: FieldOf };
   sent?: string;
-  code: FieldOf;
-  googleCode: FieldOf;
   googleBound: boolean;
-  errorId: string;
-  errors?: string[];
 }) {
   const { t } = useTranslation("security");
   return (
@@ -54,14 +50,14 @@ function CodeAndSave({
         </p>
       ) : null}
       <Field
-        field={code}
+        field={fields.code}
         label={t("code")}
         inputMode="numeric"
         autoComplete="one-time-code"
         placeholder="000000"
       />
-      <GoogleCodeField field={googleCode} bound={googleBound} />
-      <ErrorList id={errorId} errors={errors} />
+      <GoogleCodeField field={fields.google_code} bound={googleBound} />
+      <ErrorList id={form.errorId} errors={form.errors} />
       <Submit name="intent" value={intent}>
         {t("save")}
       </Submit>
@@ -96,12 +92,10 @@ export function BindEmailForm({ overview, data }: { overview: SecurityOverview; 
         />
         <CodeAndSave
           intent="email"
+          form={form}
+          fields={fields}
           sent={data?.sent}
-          code={fields.code}
-          googleCode={fields.google_code}
           googleBound={overview.google_bound}
-          errorId={form.errorId}
-          errors={form.errors}
         />
       </Form>
       {overview.email && <Notice>{t("change_lock")}</Notice>}
@@ -145,12 +139,10 @@ export function BindPhoneForm({
         />
         <CodeAndSave
           intent="phone"
+          form={form}
+          fields={fields}
           sent={data?.sent}
-          code={fields.code}
-          googleCode={fields.google_code}
           googleBound={overview.google_bound}
-          errorId={form.errorId}
-          errors={form.errors}
         />
       </Form>
       {current && <Notice>{t("change_lock")}</Notice>}
