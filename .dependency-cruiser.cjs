@@ -140,6 +140,27 @@ module.exports = {
       from: { path: "^platform/" },
       to: { path: "^app/" },
     },
+    {
+      name: "feature-halves-apart",
+      comment:
+        "A screen's feature folder (app/features/<screen>/) has a server half (.server/: loader, " +
+        "action) and its components; they share what lies beside them (types.ts, forms.ts, figures) " +
+        "and import each other's types only. Code of the server half in a component would be " +
+        "pulled toward the browser; a component in the server half ties the data to one way of " +
+        "showing it.",
+      severity: "error",
+      from: { path: "^app/features/[^/]+/\\.server/" },
+      to: { path: "^app/features/[^/]+/components/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "feature-halves-apart",
+      comment:
+        "A feature's components may import its server half's types (import type), never its code: " +
+        "move what both need beside them (types.ts, forms.ts, a figures module).",
+      severity: "error",
+      from: { path: "^app/features/[^/]+/components/" },
+      to: { path: "^app/features/[^/]+/\\.server/", dependencyTypesNot: ["type-only"] },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

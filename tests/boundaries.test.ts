@@ -142,6 +142,26 @@ describe("import boundaries", { timeout: 120_000 }, () => {
     expect(result.errors).toBeGreaterThan(0);
   });
 
+  it("keeps a feature's server half and its components apart, types aside", () => {
+    const dir = plant({
+      "app/features/withdraw/types.ts": "export type Fee = { coin: string };\n",
+      "app/features/withdraw/.server/loader.ts":
+        'import type { Fee } from "../types.ts";\nimport { chip } from "../components/chip.tsx";\n' +
+        "export const load = (): Fee => ({ coin: chip });\n",
+      "app/features/withdraw/components/chip.tsx": 'export const chip = "USDT";\n',
+      "app/features/withdraw/.server/fees.ts": 'export const fee = () => "1";\n',
+      "app/features/withdraw/components/amount.tsx":
+        'import type { load } from "../.server/loader.ts";\nimport { fee } from "../.server/fees.ts";\n' +
+        "export const Amount = (data: ReturnType<typeof load>) => data.coin + fee();\n",
+    });
+    const result = cruise(dir, ["app"]);
+    expect(names(result.violations).sort()).toEqual([
+      "feature-halves-apart: app/features/withdraw/.server/loader.ts → app/features/withdraw/components/chip.tsx",
+      "feature-halves-apart: app/features/withdraw/components/amount.tsx → app/features/withdraw/.server/fees.ts",
+    ]);
+    expect(result.errors).toBeGreaterThan(0);
+  });
+
   it("fails on the app importing platform code other than the contract", () => {
     const dir = plant({
       "app/routes/withdraw.tsx":

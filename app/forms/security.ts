@@ -1,9 +1,6 @@
 import { z } from "zod";
 import {
   addressBookBody,
-  antiPhishingSetBody,
-  bindEmailBody,
-  bindPhoneBody,
   fundChangeFields,
   fundConfirmed,
   fundSetBody,
@@ -16,8 +13,10 @@ import {
 import { validator } from "./validate.ts";
 
 /**
- * The security centre's forms, shared by each route's action (always) and its component (when
- * JavaScript runs), built from the platform's request bodies (platform/contract/security.ts).
+ * The security screens' forms (fund and login password, Google, two-factor, address book, payment
+ * methods, nickname), shared by each route's action (always) and its component (when JavaScript
+ * runs), built from the platform's request bodies (platform/contract/security.ts); the security
+ * centre's bind forms are in app/features/security/forms.ts.
  * `google_code` is optional there: the page shows it once Google Authenticator is bound, and the
  * platform requires it then.
  */
@@ -41,13 +40,6 @@ export const googleForm = googleCodeBody;
 /** The sign-in's second step: the code (the ticket is the page's own, kept by the server). */
 export const twoFactorForm = loginVerifyBody.pick({ code: true });
 
-export const bindEmailForm = bindEmailBody;
-export const bindPhoneForm = bindPhoneBody;
-/** "Send code" of the bind forms: the address alone. */
-export const sendEmailForm = bindEmailForm.pick({ email: true });
-export const sendPhoneForm = bindPhoneForm.pick({ area_code: true, phone: true });
-export const antiPhishingForm = antiPhishingSetBody;
-
 export const addressBookForm = addressBookBody;
 
 export const paymentMethodForm = paymentMethodBody;
@@ -61,9 +53,6 @@ export const validators = {
   loginPassword: validator(loginPasswordForm),
   google: validator(googleForm),
   twoFactor: validator(twoFactorForm),
-  bindEmail: validator(bindEmailForm),
-  bindPhone: validator(bindPhoneForm),
-  antiPhishing: validator(antiPhishingForm),
   addressBook: validator(addressBookForm),
   paymentMethod: validator(paymentMethodForm),
   nickname: validator(nicknameForm),

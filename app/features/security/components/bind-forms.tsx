@@ -1,31 +1,71 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { SecurityOverview } from "../../platform/contract/security.ts";
-import { AreaCodeButton, AuthHeading } from "./auth.tsx";
-import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "./form.tsx";
-import { GoogleCodeField, Notice } from "./security.tsx";
+import type { SecurityOverview } from "../../../../platform/contract/security.ts";
+import { AreaCodeButton, AuthHeading } from "../../../components/auth.tsx";
+import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../../../components/form.tsx";
+import { GoogleCodeField, Notice } from "../../../components/security.tsx";
+import type { BindActionData } from "../types.ts";
 
-/** What the security centre's bind forms get back from its action. */
-export type BindActionData = { result?: SubmissionResult<string[]>; sent?: string };
+const loadEmail = () => import("../forms.ts").then((m) => m.validators.bindEmail);
+const loadPhone = () => import("../forms.ts").then((m) => m.validators.bindPhone);
+const loadAntiPhishing = () => import("../forms.ts").then((m) => m.validators.antiPhishing);
 
-const loadEmail = () => import("../forms/security.ts").then((m) => m.validators.bindEmail);
-const loadPhone = () => import("../forms/security.ts").then((m) => m.validators.bindPhone);
-const loadAntiPhishing = () => import("../forms/security.ts").then((m) => m.validators.antiPhishing);
+type FieldOf = ComponentProps<typeof Field>["field"];
 
-function Sent({ message }: { message?: string }) {
-  if (!message) return null;
+/**
+ * The e-mail and phone forms below the new address: "send code" (a second button of the same
+ * form, so no script is needed) and what it sent, the code it received, the Google code once
+ * bound, and Save.
+ */
+function CodeAndSave({
+  intent,
+  form,
+  fields,
+  sent,
+  googleBound,
+}: {
+  intent: "email" | "phone";
+  form: { errorId: string; errors?: string[] };
+  fields: { code: FieldOf; google_code: FieldOf };
+  sent?: string;
+  googleBound: boolean;
+}) {
+  const { t } = useTranslation("security");
   return (
-    <p role="status" className="mt-2 text-sm text-up">
-      {message}
-    </p>
+    <>
+      <button
+        type="submit"
+        name="intent"
+        value={`send_${intent}`}
+        formNoValidate
+        className="btn btn-secondary mt-2"
+      >
+        {t("send_code")}
+      </button>
+      {sent ? (
+        <p role="status" className="mt-2 text-sm text-up">
+          {sent}
+        </p>
+      ) : null}
+      <Field
+        field={fields.code}
+        label={t("code")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="000000"
+      />
+      <GoogleCodeField field={fields.google_code} bound={googleBound} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Submit name="intent" value={intent}>
+        {t("save")}
+      </Submit>
+    </>
   );
 }
 
-/**
- * Bind or change the e-mail: the new address, "send code" (a second button of the same form, so
- * no script is needed), the code it received, and the Google code once bound.
- */
+/** Bind or change the e-mail: the new address, then CodeAndSave. */
 export function BindEmailForm({ overview, data }: { overview: SecurityOverview; data?: BindActionData }) {
   const { t } = useTranslation("security");
   const validate = useLazyValidator(loadEmail);
@@ -50,28 +90,13 @@ export function BindEmailForm({ overview, data }: { overview: SecurityOverview; 
           autoComplete="email"
           inputMode="email"
         />
-        <button
-          type="submit"
-          name="intent"
-          value="send_email"
-          formNoValidate
-          className="btn btn-secondary mt-2"
-        >
-          {t("send_code")}
-        </button>
-        <Sent message={data?.sent} />
-        <Field
-          field={fields.code}
-          label={t("code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
+        <CodeAndSave
+          intent="email"
+          form={form}
+          fields={fields}
+          sent={data?.sent}
+          googleBound={overview.google_bound}
         />
-        <GoogleCodeField field={fields.google_code} bound={overview.google_bound} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Submit name="intent" value="email">
-          {t("save")}
-        </Submit>
       </Form>
       {overview.email && <Notice>{t("change_lock")}</Notice>}
     </div>
@@ -112,28 +137,13 @@ export function BindPhoneForm({
           inputMode="tel"
           prefix={<AreaCodeButton areaCode={areaCode} />}
         />
-        <button
-          type="submit"
-          name="intent"
-          value="send_phone"
-          formNoValidate
-          className="btn btn-secondary mt-2"
-        >
-          {t("send_code")}
-        </button>
-        <Sent message={data?.sent} />
-        <Field
-          field={fields.code}
-          label={t("code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
+        <CodeAndSave
+          intent="phone"
+          form={form}
+          fields={fields}
+          sent={data?.sent}
+          googleBound={overview.google_bound}
         />
-        <GoogleCodeField field={fields.google_code} bound={overview.google_bound} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Submit name="intent" value="phone">
-          {t("save")}
-        </Submit>
       </Form>
       {current && <Notice>{t("change_lock")}</Notice>}
     </div>

@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ErrorList, Field, Submit, useLazyValidator } from "../../../components/form.tsx";
+import type { Result } from "../types.ts";
+import { WalletSignButton } from "./browser-wallet.tsx";
+
+const loadBindValidator = () => import("../forms.ts").then((m) => m.validators.bind);
+
+/**
+ * Step 2: the message to sign, and its signature: pasted from a wallet app, or signed and sent at
+ * the press of a button with a browser wallet.
+ */
+export function SignStep({
+  code,
+  address,
+  message,
+  result,
+}: {
+  code: string;
+  address: string;
+  message: string;
+  result?: Result;
+}) {
+  const { t } = useTranslation("referral");
+  const validate = useLazyValidator(loadBindValidator);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm<{ code: string; message: string; signature: string }>({
+    lastResult: result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: validate,
+  });
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} ref={formRef} className="px-4">
+        <input type="hidden" name="intent" value="bind" />
+        <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="address" value={address} />
+        <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
+        <div className="mt-4">
+          <label htmlFor={fields.message.id} className="mb-1 block text-sm text-muted">
+            {t("message")}
+          </label>
+          <textarea
+            id={fields.message.id}
+            name="message"
+            readOnly
+            defaultValue={message}
+            rows={11}
+            className="input py-2 font-mono text-xs"
+            aria-describedby={`${fields.message.id}-help`}
+          />
+          <p id={`${fields.message.id}-help`} className="mt-1 text-xs text-muted">
+            {t("message_help")}
+          </p>
+          <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+        <WalletSignButton
+          message={message}
+          address={address}
+          formRef={formRef}
+          signatureId={fields.signature.id}
+        />
+        <Field field={fields.signature} label={t("signature")} autoComplete="off" placeholder="0x…" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Submit>{t("submit")}</Submit>
+      </Form>
+      <p className="mt-6 px-4 text-center">
+        <Link to="/authorization" className="text-accent">
+          {t("start_over")}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,8 +1,0 @@
-import { agentBindBody, agentMessageBody } from "../../platform/contract/referral.ts";
-import { validator } from "./validate.ts";
-
-/** Becoming an agent (/agent): the platform's own bodies (platform/contract/referral.ts). */
-export const agentMessageForm = agentMessageBody;
-export const agentBindForm = agentBindBody;
-
-export const validators = { message: validator(agentMessageForm), bind: validator(agentBindForm) };
