@@ -34,18 +34,20 @@ const FRAMEWORK =
  * - "forms": Conform (its DOM and React halves) and the fields bound to it. A screen with a form
  *   needs all of it; a screen that only shows a submit button or an error list takes
  *   form-parts.tsx instead and none of it.
- * - "numbers": number formatting (the contract's formatters, the screens' hook) and what a form
- *   shows its messages with: nearly every screen writes numbers, and every form page both.
  * - "decimal": the browser-safe decimal arithmetic and the money helpers built on it.
  */
 const GROUPS: [RegExp, string][] = [
   [/\/node_modules\/@conform-to\/(dom|react)\/|\/app\/components\/form\.tsx$/, "forms"],
-  [
-    /\/platform\/contract\/(numbers|precision|message-key)\.ts$|\/app\/components\/(numbers|form-parts)\.tsx$/,
-    "numbers",
-  ],
   [/\/platform\/contract\/decimal\.ts$|\/app\/money\.ts$/, "decimal"],
 ];
+
+/**
+ * Number formatting (the contract's formatters, the screens' hook) and what a form shows its
+ * messages with go with the shell: nearly every screen writes numbers, every form page both, and
+ * the few that do not (language, area codes) are the lightest.
+ */
+const WITH_SHELL =
+  /\/platform\/contract\/(numbers|precision|message-key)\.ts$|\/app\/components\/(numbers|form-parts)\.tsx$/;
 
 /**
  * What every page loads comes in two files rather than a dozen small ones (each file costs its own
@@ -69,7 +71,7 @@ function sharedChunks(): Rollup.ManualChunksOption {
         queue.push(...(getModuleInfo(next)?.importedIds ?? []));
       }
     }
-    if (everyPage.has(id)) return "shell";
+    if (everyPage.has(id) || WITH_SHELL.test(id)) return "shell";
     return GROUPS.find(([pattern]) => pattern.test(id))?.[1];
   };
 }
