@@ -29,6 +29,27 @@ const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)\//;
 
 /**
+ * Modules that go together on the pages that use them, in one file each rather than three or four
+ * small ones (each file compresses apart and carries its own import/export glue):
+ * - "forms": Conform (its DOM and React halves) and the fields bound to it. A screen with a form
+ *   needs all of it; a screen that only shows a submit button or an error list takes
+ *   form-parts.tsx instead and none of it.
+ * - "decimal": the browser-safe decimal arithmetic and the money helpers built on it.
+ */
+const GROUPS: [RegExp, string][] = [
+  [/\/node_modules\/@conform-to\/(dom|react)\/|\/app\/components\/form\.tsx$/, "forms"],
+  [/\/platform\/contract\/decimal\.ts$|\/app\/money\.ts$/, "decimal"],
+];
+
+/**
+ * Number formatting (the contract's formatters, the screens' hook) and what a form shows its
+ * messages with go with the shell: nearly every screen writes numbers, every form page both, and
+ * the few that do not (language, area codes) are the lightest.
+ */
+const WITH_SHELL =
+  /\/platform\/contract\/(numbers|precision|message-key)\.ts$|\/app\/components\/(numbers|form-parts)\.tsx$/;
+
+/**
  * What every page loads comes in two files rather than a dozen small ones (each file costs its own
  * import/export glue and compresses apart from the rest): "framework", the libraries above, and
  * "shell", the root route with everything it and the client entry import (header, tab bar,
@@ -50,7 +71,8 @@ function sharedChunks(): Rollup.ManualChunksOption {
         queue.push(...(getModuleInfo(next)?.importedIds ?? []));
       }
     }
-    return everyPage.has(id) ? "shell" : undefined;
+    if (everyPage.has(id) || WITH_SHELL.test(id)) return "shell";
+    return GROUPS.find(([pattern]) => pattern.test(id))?.[1];
   };
 }
 

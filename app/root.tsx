@@ -29,7 +29,8 @@ import stylesheet from "./app.css?url";
 import { TIME_ZONE_SCRIPT } from "./components/dates.tsx";
 import { Header } from "./components/shell/header.tsx";
 import { I18nScript } from "./components/shell/i18n-script.tsx";
-import { INSTALL_CAPTURE_SCRIPT, InstallBanner } from "./components/shell/install-banner.tsx";
+import { INSTALL_CAPTURE_SCRIPT } from "./components/shell/install-capture.ts";
+import { InstallBanner } from "./components/shell/install-gate.tsx";
 import { useNonce } from "./components/shell/nonce.ts";
 import { TabBar } from "./components/shell/tab-bar.tsx";
 import { ToastView } from "./components/shell/toast.tsx";
@@ -113,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={root?.theme === "light" ? "#ffffff" : "#0b0e11"} />
         <title>{title ? `${t(title)} · ${root?.site.sitename ?? ""}` : (root?.site.sitename ?? "")}</title>
         <Links />
-        {/* The browser's install prompt may come before the app is up: keep it (install-banner.tsx). */}
+        {/* The browser's install prompt may come before the app is up: keep it (install-capture.ts). */}
         {!lite && (
           <script
             nonce={nonce}

@@ -1,37 +1,8 @@
 import { type FieldMetadata, getInputProps, parse, type Submission } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { parseMessageKey } from "../../platform/contract/message-key.ts";
-import { localizeParams } from "../../platform/contract/numbers.ts";
+import { ErrorList } from "./form-parts.tsx";
 
-/**
- * Shows a message from a form's validation: a message key from the shared zod schemas
- * (`validation.required`, `identity.password_rule?…`) is translated here; a message the platform
- * already localized is shown as it is.
- */
-export function useMessage() {
-  const { t, i18n } = useTranslation();
-  return (message: string) => {
-    const { key, params } = parseMessageKey(message);
-    return /^[a-z_]+\.[a-z_]+$/.test(key)
-      ? t(`messages:${key}`, localizeParams(i18n.language, params))
-      : message;
-  };
-}
-
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
-  const message = useMessage();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="field-error" role="alert">
-      {errors.map((e) => (
-        <p key={e}>{message(e)}</p>
-      ))}
-    </div>
-  );
-}
+export { ErrorList, HoneypotInputs, Submit, useMessage } from "./form-parts.tsx";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search";
 
@@ -81,27 +52,6 @@ export function Field({
     </div>
   );
 }
-
-/** The submit button, showing progress while the post is on its way (with JS). */
-export function Submit({ children, name, value }: { children: ReactNode; name?: string; value?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      className="btn btn-primary btn-block mt-6"
-      aria-busy={busy}
-      disabled={busy}
-    >
-      {children}
-    </button>
-  );
-}
-
-/** Bots fill the hidden field; the root middleware refuses their posts. */
-export { HoneypotInputs };
 
 /**
  * A submission that checks nothing, for a button that posts only part of a form ("Send code",

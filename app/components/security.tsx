@@ -1,9 +1,8 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ErrorList, Field } from "./form.tsx";
-import { Icon } from "./icon.tsx";
+
+export { Badge, Notice, SettingRow, type Tone } from "./security-status.tsx";
 
 /** Once Google Authenticator is bound, security changes ask for its code. */
 export function GoogleCodeField({
@@ -83,47 +82,6 @@ export function ImageField({
       />
       {!field.errors?.length && <p className="mt-1 text-xs text-muted">{hint ?? t("image_hint")}</p>}
       <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-export type Tone = "good" | "wait" | "bad" | "none";
-
-export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  const colour =
-    tone === "good"
-      ? "text-up"
-      : tone === "bad"
-        ? "text-down"
-        : tone === "wait"
-          ? "text-accent"
-          : "text-muted";
-  return <span className={`rounded bg-line px-1.5 py-0.5 text-xs ${colour}`}>{children}</span>;
-}
-
-/** One row of a settings list: a link with a label, a state and a chevron. */
-export function SettingRow({ to, label, state }: { to: string; label: string; state?: ReactNode }) {
-  return (
-    <li>
-      <Link to={to} className="list-row">
-        <span>{label}</span>
-        <span className="flex items-center gap-2 text-sm text-muted">
-          {state}
-          <Icon name="chevron" size={18} />
-        </span>
-      </Link>
-    </li>
-  );
-}
-
-/** A plain notice box (a precondition not met, a lock in force). */
-export function Notice({ children, tone = "wait" }: { children: ReactNode; tone?: "wait" | "bad" }) {
-  return (
-    <div
-      role="note"
-      className={`mx-4 mt-4 rounded-lg border px-3 py-2 text-sm ${tone === "bad" ? "border-down" : "border-accent"}`}
-    >
-      {children}
     </div>
   );
 }

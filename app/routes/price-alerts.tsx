@@ -2,13 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
-import {
-  ALERT_KINDS,
-  ALERT_WINDOWS,
-  type AlertKind,
-  type AlertView,
-  alertInput,
-} from "../../platform/contract/alerts.ts";
+// The screen's terms come from the zod-free module: importing the schema module for them would
+// bring zod and the trading contract into the page's first download (the action's schema is
+// stripped from the browser build with the action).
+import { ALERT_KINDS, ALERT_WINDOWS, type AlertKind } from "../../platform/contract/alert-kinds.ts";
+import { type AlertView, alertInput } from "../../platform/contract/alerts.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";

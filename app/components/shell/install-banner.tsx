@@ -1,6 +1,12 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "../../hooks.ts";
+import {
+  ENGAGED_EVENT,
+  INSTALL_READY_EVENT,
+  type InstallPrompt,
+  type PromptWindow,
+} from "./install-capture.ts";
 
 /**
  * The install-as-app banner (spec §4): shown when the browser offered an install prompt
@@ -9,18 +15,9 @@ import { useRootData } from "../../hooks.ts";
  * It appears at the visitor's first tap, key or scroll, not on arrival (see useEngaged).
  * Dismissing it, or declining the browser's prompt, records the time.
  */
-type InstallPrompt = Event & {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
-};
-type PromptWindow = Window & { __installPrompt?: InstallPrompt | null; __engaged?: boolean };
 
 export const INSTALL_DISMISSED_KEY = "beacon:install-dismissed-at";
 export const INSTALL_REPEAT_MS = 24 * 60 * 60 * 1000;
-/** Fired by the inline script when a prompt arrives after the page is up. */
-export const INSTALL_READY_EVENT = "beacon:installprompt";
-/** Fired by the inline script at the visitor's first tap, key or scroll. */
-const ENGAGED_EVENT = "beacon:engaged";
 
 function dismissedRecently(now: number) {
   try {
@@ -149,10 +146,3 @@ export function InstallBanner({ aboveNav }: { aboveNav: boolean }) {
     </section>
   );
 }
-
-/**
- * Inline, in <head>, before any module: Chrome may offer the prompt before the app is hydrated,
- * and an event nobody listened to is gone. Kept until the banner takes it. It also notes the
- * visitor's first tap, key or scroll (a page's document lives on across in-app navigation).
- */
-export const INSTALL_CAPTURE_SCRIPT = `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__installPrompt=e;dispatchEvent(new Event("${INSTALL_READY_EVENT}"))});["pointerdown","keydown","scroll","touchstart"].forEach(function(t){addEventListener(t,function(){if(!window.__engaged){window.__engaged=true;dispatchEvent(new Event("${ENGAGED_EVENT}"))}},{passive:true,capture:true})});`;

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { Icon } from "../icon.tsx";
-import { subscribe } from "../market/live.ts";
 
 // The spec's five tabs, in its order.
 const TABS = [
@@ -24,12 +23,25 @@ export function TabBar({ unread, support = null }: { unread: number | null; supp
   const [liveSupport, setLiveSupport] = useState<{ from: number | null; count: number }>();
   useEffect(() => {
     if (unread === null) return;
-    return subscribe({ channel: "account", code: "me" }, (event) => {
-      const e = event as { type?: string; unread?: number };
-      if (e.type === "inbox" && typeof e.unread === "number") setLive({ from: unread, count: e.unread });
-      if (e.type === "support" && typeof e.unread === "number")
-        setLiveSupport({ from: support, count: e.unread });
-    });
+    // The socket's code comes after the page is up (a screen without live prices does not need
+    // it for its first paint); a screen that shows live prices has it already.
+    let stop: (() => void) | undefined;
+    let mounted = true;
+    import("../market/live.ts")
+      .then(({ subscribe }) => {
+        if (!mounted) return;
+        stop = subscribe({ channel: "account", code: "me" }, (event) => {
+          const e = event as { type?: string; unread?: number };
+          if (e.type === "inbox" && typeof e.unread === "number") setLive({ from: unread, count: e.unread });
+          if (e.type === "support" && typeof e.unread === "number")
+            setLiveSupport({ from: support, count: e.unread });
+        });
+      })
+      .catch((error) => console.error("live updates unavailable", error));
+    return () => {
+      mounted = false;
+      stop?.();
+    };
   }, [unread, support]);
   // A newer page render wins over what the socket said about the one before.
   const inbox = live && live.from === unread ? live.count : unread;
