@@ -1,11 +1,12 @@
 // The console's deposit networks and withdrawal fees (wallet_networks), each edit in one
-// transaction with its audit row. Wallet reads these rows on every call, so a change shows at once.
+// transaction with its audit row, written by the writer the console (admin) hands in with the
+// operator (`Actor`). Wallet reads these rows on every call, so a change shows at once.
 import Decimal from "decimal.js";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { Actor } from "../http/console.ts";
 import { ApiError } from "../http/errors.ts";
-import { walletNetworks } from "../wallet/tables.ts";
-import { type AuthOperator, audit } from "./service.ts";
+import { walletNetworks } from "./tables.ts";
 
 type Network = typeof walletNetworks.$inferSelect;
 const networkView = (n: Network) => ({
@@ -41,7 +42,7 @@ export type NetworkChange = {
  */
 export async function updateNetwork(
   db: Db,
-  op: AuthOperator,
+  by: Actor,
   key: { coin: string; network: string },
   change: NetworkChange,
 ) {
@@ -64,8 +65,8 @@ export async function updateNetwork(
       .where(where)
       .returning();
     if (!after) throw new ApiError(404, "errors.not_found");
-    await audit(tx, {
-      operator: op.email,
+    await by.record(tx, {
+      operator: by.email,
       action: "network.update",
       target: `network:${after.coin}:${after.network}`,
       before: networkView(before),
