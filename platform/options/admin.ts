@@ -7,20 +7,11 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Actor } from "../http/console.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
+import { productView } from "./routes.ts";
 import { optionProducts } from "./tables.ts";
 
 type TimedProduct = typeof optionProducts.$inferSelect;
-const timedView = (p: TimedProduct) => ({
-  id: p.id,
-  code: p.code,
-  period_seconds: p.periodSeconds,
-  odds: new Decimal(p.odds).toFixed(),
-  fee_rate: new Decimal(p.feeRate).toFixed(),
-  min_amount: new Decimal(p.minAmount).toFixed(),
-  max_amount: new Decimal(p.maxAmount).toFixed(),
-  enabled: p.enabled,
-  sort: p.sort,
-});
+const timedView = (p: TimedProduct) => ({ ...productView(p), enabled: p.enabled, sort: p.sort });
 
 /** Every timed contract, closed ones too. */
 export async function listTimedProducts(db: Db) {
