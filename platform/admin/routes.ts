@@ -3,10 +3,8 @@ import { contentAdminRoutes } from "../content/index.ts";
 import {
   ADMIN_PERMISSIONS,
   ADMIN_ROLES,
-  adminApproveWithdrawalBody,
   adminAuditQuery,
   adminCustomerQuery,
-  adminDepositBody,
   adminIdBody,
   adminIdQuery,
   adminLoginBody,
@@ -15,7 +13,6 @@ import {
   adminOperatorUpdateBody,
   adminRejectBody,
   adminRows,
-  adminSentBody,
 } from "../contract/admin.ts";
 import type { Db as ApiDb } from "../db/client.ts";
 import { earnAdminRoutes } from "../earn/index.ts";
@@ -30,18 +27,7 @@ import { optionsAdminRoutes } from "../options/index.ts";
 import { tradingAdminRoutes } from "../trading/index.ts";
 import { readUpload, uploadStore } from "../uploads/index.ts";
 import { walletAdminRoutes } from "../wallet/index.ts";
-import {
-  confirmDeposit,
-  decideFiat,
-  decideKyc,
-  decideWithdrawal,
-  fiatQueue,
-  kycDetail,
-  kycQueue,
-  queueCounts,
-  withdrawalQueue,
-  withdrawalSent,
-} from "./actions.ts";
+import { decideKyc, kycDetail, kycQueue, queueCounts } from "./actions.ts";
 import {
   customerDetail,
   endCustomerSessions,
@@ -76,7 +62,8 @@ const DESCRIPTION = CONSOLE_DESCRIPTION;
  * and the role's permission: support reads; reviewers decide KYC and money; operators edit
  * products and content; the owner does all of it and manages operators (else 403).
  *
- * The other domains' console work (content, earn, instruments, networks, timed contracts) lives in
+ * The other domains' console work (content, earn, instruments, the wallet's reviews and networks,
+ * timed contracts) lives in
  * those domains; their console routes are mounted here, handed this check and the audit log's
  * writer (`Console`), so no domain imports admin. The support chat's routes are support's own.
  */
@@ -253,140 +240,6 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueue
     });
   });
 
-  // --- Money: withdrawals, fiat recharges, deposits ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/withdrawals",
-      tags: TAGS,
-      summary: "Withdrawals waiting for review (or the latest 100 with all=1)",
-      description: DESCRIPTION,
-      query: z.object({ all: z.enum(["0", "1"]).default("0") }),
-      response: adminRows,
-    },
-    async ({ query }, { c, deps: d }) => {
-      await operator(c, "read");
-      return withdrawalQueue(d.db, query.all === "1");
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/withdrawals/approve",
-      tags: TAGS,
-      summary: "Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer)",
-      description: DESCRIPTION,
-      body: adminApproveWithdrawalBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideWithdrawal(d.db, op, body.id, { approve: true, txid: body.txid });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/withdrawals/reject",
-      tags: TAGS,
-      summary: "Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer)",
-      description: DESCRIPTION,
-      body: adminRejectBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideWithdrawal(d.db, op, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/withdrawals/sent",
-      tags: TAGS,
-      summary: "Records the chain transaction of an approved withdrawal (reviewer)",
-      description: DESCRIPTION,
-      body: adminSentBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await withdrawalSent(d.db, op, body.id, body.txid);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "get",
-      path: "/admin/fiat",
-      tags: TAGS,
-      summary: "Fiat recharges waiting for confirmation",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return fiatQueue(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/fiat/approve",
-      tags: TAGS,
-      summary: "Confirms a fiat recharge was received: credits its USDT (reviewer)",
-      description: DESCRIPTION,
-      body: adminIdBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideFiat(d.db, op, body.id, { approve: true });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/fiat/reject",
-      tags: TAGS,
-      summary: "Rejects a fiat recharge (nothing was received) (reviewer)",
-      description: DESCRIPTION,
-      body: adminRejectBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideFiat(d.db, op, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/deposits/credit",
-      tags: TAGS,
-      summary: "Credits a confirmed chain deposit to a customer's spot wallet (reviewer)",
-      description: DESCRIPTION,
-      body: adminDepositBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await confirmDeposit(d.db, op, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-
-  // --- Products and content ---
   // --- Customers (support reads; freezing and ending sessions is a reviewer's or the owner's) ---
   api.route(
     {

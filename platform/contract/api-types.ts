@@ -69,7 +69,7 @@ export type ApiGets = {
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** Fiat recharges waiting for confirmation (platform/admin/routes.ts) */
+  /** Fiat recharges waiting for confirmation (platform/wallet/admin-routes.ts) */
   "/admin/fiat": {
     query: undefined;
     body: undefined;
@@ -208,7 +208,7 @@ export type ApiGets = {
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** Withdrawals waiting for review (or the latest 100 with all=1) (platform/admin/routes.ts) */
+  /** Withdrawals waiting for review (or the latest 100 with all=1) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals": {
     query: { all?: "0" | "1" | undefined };
     body: undefined;
@@ -605,7 +605,7 @@ export type ApiGets = {
         amount: string;
         fee: string;
         odds: string;
-        status: "void" | "pending" | "level" | "win" | "loss";
+        status: "void" | "pending" | "win" | "loss" | "level";
         payout: string;
         created_at: string;
       }[];
@@ -663,7 +663,7 @@ export type ApiGets = {
         close_price: string | null;
         close_tick_id: number | null;
         close_tick_time: string | null;
-        result: "void" | "level" | "up" | "down";
+        result: "void" | "up" | "down" | "level";
       }[];
       page: number;
       has_more: boolean;
@@ -684,7 +684,7 @@ export type ApiGets = {
       close_price: string | null;
       close_tick_id: number | null;
       close_tick_time: string | null;
-      result: "void" | "level" | "up" | "down";
+      result: "void" | "up" | "down" | "level";
     };
   };
   /** The tick log: every price published for an instrument between two times (at most a day, 5,000 ticks) (platform/options/routes.ts) */
@@ -1362,7 +1362,7 @@ export type ApiPosts = {
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** Credits a confirmed chain deposit to a customer's spot wallet (reviewer) (platform/admin/routes.ts) */
+  /** Credits a confirmed chain deposit to a customer's spot wallet (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/deposits/credit": {
     query: undefined;
     body: {
@@ -1374,13 +1374,13 @@ export type ApiPosts = {
     };
     response: { [x: string]: unknown };
   };
-  /** Confirms a fiat recharge was received: credits its USDT (reviewer) (platform/admin/routes.ts) */
+  /** Confirms a fiat recharge was received: credits its USDT (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/fiat/approve": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** Rejects a fiat recharge (nothing was received) (reviewer) (platform/admin/routes.ts) */
+  /** Rejects a fiat recharge (nothing was received) (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/fiat/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
@@ -1648,19 +1648,19 @@ export type ApiPosts = {
     };
     response: { [x: string]: unknown };
   };
-  /** Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer) (platform/admin/routes.ts) */
+  /** Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals/approve": {
     query: undefined;
     body: { id: unknown; txid?: string | undefined };
     response: { [x: string]: unknown };
   };
-  /** Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer) (platform/admin/routes.ts) */
+  /** Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** Records the chain transaction of an approved withdrawal (reviewer) (platform/admin/routes.ts) */
+  /** Records the chain transaction of an approved withdrawal (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals/sent": {
     query: undefined;
     body: { id: unknown; txid: string };
@@ -2078,7 +2078,7 @@ export type ApiPosts = {
       amount: string;
       fee: string;
       odds: string;
-      status: "void" | "pending" | "level" | "win" | "loss";
+      status: "void" | "pending" | "win" | "loss" | "level";
       payout: string;
       created_at: string;
     };
