@@ -28,6 +28,7 @@ import { createNotifier } from "./notify/notifier.ts";
 import { outboxRoutes } from "./notify/routes.ts";
 import { deliverDue } from "./push/deliver.ts";
 import { pushRoutes } from "./push/routes.ts";
+import { supportCounts } from "./support/index.ts";
 import { supportRoutes } from "./support/routes.ts";
 import { uploadRoutes } from "./uploads/routes.ts";
 // Operator commands, registered by each domain.
@@ -267,7 +268,7 @@ export async function createPlatform(options: {
     referralRoutes(api, identity);
     inboxRoutes(api);
     kycRoutes(api, deps);
-    adminRoutes(api, identity);
+    adminRoutes(api, { limiter, supportQueues: supportCounts });
     uploadRoutes(api);
     supportRoutes(api, { ...deps, limiter });
     outboxRoutes(api, identity.notifier);

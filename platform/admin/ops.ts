@@ -1,7 +1,5 @@
 import QRCode from "qrcode";
-import { adminInstrumentBody } from "../contract/admin.ts";
 import { registerOps, table } from "../ops/registry.ts";
-import { listAllInstruments, updateInstrument } from "./instruments.ts";
 import { createOperator, listOperators, ROLES, type Role, updateOperator } from "./service.ts";
 
 registerOps(
@@ -62,40 +60,6 @@ registerOps(
       if (!Number.isInteger(id) || id <= 0) return { ok: false, output: "Which operator? Give its id." };
       const row = await updateOperator(db, id, { disabled: true }, `cli:${operator}`);
       return { ok: true, output: `Operator ${row.id} (${row.email}) disabled.` };
-    },
-  },
-  {
-    path: ["instrument", "liquidity"],
-    usage: "instrument liquidity CODE [--spread FRACTION] [--max-size AMOUNT|none]",
-    summary:
-      "Sets how far outside the reference feed the platform's liquidity quotes a market (e.g. 0.001 = 0.1 %) and the most it shows per level; the same change, with the same checks and audit row, as the console's Instruments screen.",
-    valueOptions: ["spread", "max-size"],
-    async run({ db, operator }, { positionals, options }) {
-      const code = positionals[0]?.toLowerCase();
-      const now = (await listAllInstruments(db)).find((i) => i.code === code);
-      if (!now) return { ok: false, output: `No instrument ${positionals[0] ?? "(none given)"}.` };
-      if (now.max_leverage === null) return { ok: false, output: `${now.code} has no trading terms.` };
-      const spread = typeof options.spread === "string" ? options.spread : now.liquidity_spread;
-      const size = options["max-size"];
-      const parsed = adminInstrumentBody.safeParse({
-        ...now,
-        price_precision: String(now.price_precision),
-        max_leverage: String(now.max_leverage),
-        liquidity_spread: spread,
-        liquidity_max_size: typeof size === "string" ? (size === "none" ? "" : size) : now.liquidity_max_size,
-      });
-      if (!parsed.success)
-        return {
-          ok: false,
-          output:
-            "--spread takes a fraction from 0 to 0.1, --max-size a positive amount of the base coin or none.",
-        };
-      const by = { id: 0, email: `cli:${operator}`, role: "owner" as const, sessionId: "" };
-      const row = await updateInstrument(db, by, parsed.data.code, parsed.data);
-      return {
-        ok: true,
-        output: `${row.code}: liquidity spread ${row.liquidity_spread}, size cap ${row.liquidity_max_size || "none"}.`,
-      };
     },
   },
 );

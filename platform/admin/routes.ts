@@ -1,62 +1,33 @@
 import { z } from "zod";
+import { contentAdminRoutes } from "../content/index.ts";
 import {
   ADMIN_PERMISSIONS,
   ADMIN_ROLES,
-  adminApproveWithdrawalBody,
   adminAuditQuery,
   adminCustomerQuery,
-  adminDepositBody,
-  adminFortuneBody,
   adminIdBody,
   adminIdQuery,
-  adminInstrumentBody,
-  adminLaunchpadBody,
   adminLoginBody,
-  adminNetworkBody,
-  adminNoticeBody,
-  adminNoticeListQuery,
-  adminNoticeQuery,
   adminOperatorCreateBody,
   adminOperatorSchema,
   adminOperatorUpdateBody,
-  adminPostCreateBody,
-  adminPostIdBody,
-  adminPostSchema,
-  adminProductBody,
   adminRejectBody,
   adminRows,
-  adminSentBody,
-  adminSiteBody,
-  adminTimedProductBody,
 } from "../contract/admin.ts";
-import { siteContentSchema } from "../contract/content.ts";
 import type { Db as ApiDb } from "../db/client.ts";
+import { earnAdminRoutes } from "../earn/index.ts";
 import type { Api } from "../http/app.ts";
+import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
 import type { ApiContext } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-import { supportCounts } from "../support/index.ts";
+import { isKycDocument } from "../kyc/index.ts";
+import { optionsAdminRoutes } from "../options/index.ts";
+import { tradingAdminRoutes } from "../trading/index.ts";
 import { readUpload, uploadStore } from "../uploads/index.ts";
-import {
-  confirmDeposit,
-  decideFiat,
-  decideKyc,
-  decideWithdrawal,
-  fiatQueue,
-  isKycDocument,
-  kycDetail,
-  kycQueue,
-  listAllProducts,
-  listNotices,
-  noticeText,
-  queueCounts,
-  updateNotice,
-  updateProduct,
-  withdrawalQueue,
-  withdrawalSent,
-} from "./actions.ts";
-import { createPost, setPostPublished, showSiteFields, updateSiteFields } from "./content.ts";
+import { walletAdminRoutes } from "../wallet/index.ts";
+import { decideKyc, kycDetail, kycQueue, queueCounts } from "./actions.ts";
 import {
   customerDetail,
   endCustomerSessions,
@@ -65,11 +36,9 @@ import {
   searchCustomers,
   setCustomerFrozen,
 } from "./customers.ts";
-import { listLaunchpad, showFortune, updateFortune, updateLaunchpad } from "./earn.ts";
-import { listAllInstruments, updateInstrument } from "./instruments.ts";
-import { listNetworks, updateNetwork } from "./networks.ts";
 import {
   type AuthOperator,
+  audit,
   auditCsv,
   authenticateOperator,
   can,
@@ -81,28 +50,36 @@ import {
   signOutOperator,
   updateOperator,
 } from "./service.ts";
-import { listTimedProducts, updateTimedProduct } from "./timed.ts";
 
-async function supportQueues(db: ApiDb, operatorId: number) {
-  const counts = await supportCounts(db, operatorId);
-  return { support: counts.waiting, support_unread: counts.unread };
-}
+/** What the support chat's queues hold for an operator (support's, handed in by the platform). */
+export type SupportQueues = (db: ApiDb, operatorId: number) => Promise<{ waiting: number; unread: number }>;
 
-const TAGS = ["Operator console"];
-const DESCRIPTION =
-  "Console calls take the operator's token from /api/admin/login (a customer's token is refused with 401). ";
+const TAGS = CONSOLE_TAGS;
+const DESCRIPTION = CONSOLE_DESCRIPTION;
 
 /**
  * The operator console's calls. Every one checks the operator's own session (never a customer's)
  * and the role's permission: support reads; reviewers decide KYC and money; operators edit
  * products and content; the owner does all of it and manages operators (else 403).
+ *
+ * The other domains' console work (content, earn, instruments, the wallet's reviews and networks,
+ * timed contracts) lives in
+ * those domains; their console routes are mounted here, handed this check and the audit log's
+ * writer (`Console`), so no domain imports admin. The support chat's routes are support's own.
  */
-export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
+export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueues: SupportQueues }) {
   async function operator(c: ApiContext, permission: Permission): Promise<AuthOperator> {
     const op = await authenticateOperator(c.get("deps").db, bearerToken(c) ?? "");
     if (!can(op.role, permission)) throw new ApiError(403, "errors.forbidden");
     return op;
   }
+  async function supportQueues(db: ApiDb, operatorId: number) {
+    const counts = await deps.supportQueues(db, operatorId);
+    return { support: counts.waiting, support_unread: counts.unread };
+  }
+  const domainConsole: Console = {
+    operator: async (c, permission) => ({ email: (await operator(c, permission)).email, record: audit }),
+  };
 
   api.route(
     {
@@ -263,286 +240,6 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
     });
   });
 
-  // --- Money: withdrawals, fiat recharges, deposits ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/withdrawals",
-      tags: TAGS,
-      summary: "Withdrawals waiting for review (or the latest 100 with all=1)",
-      description: DESCRIPTION,
-      query: z.object({ all: z.enum(["0", "1"]).default("0") }),
-      response: adminRows,
-    },
-    async ({ query }, { c, deps: d }) => {
-      await operator(c, "read");
-      return withdrawalQueue(d.db, query.all === "1");
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/withdrawals/approve",
-      tags: TAGS,
-      summary: "Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer)",
-      description: DESCRIPTION,
-      body: adminApproveWithdrawalBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideWithdrawal(d.db, op, body.id, { approve: true, txid: body.txid });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/withdrawals/reject",
-      tags: TAGS,
-      summary: "Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer)",
-      description: DESCRIPTION,
-      body: adminRejectBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideWithdrawal(d.db, op, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/withdrawals/sent",
-      tags: TAGS,
-      summary: "Records the chain transaction of an approved withdrawal (reviewer)",
-      description: DESCRIPTION,
-      body: adminSentBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await withdrawalSent(d.db, op, body.id, body.txid);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "get",
-      path: "/admin/fiat",
-      tags: TAGS,
-      summary: "Fiat recharges waiting for confirmation",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return fiatQueue(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/fiat/approve",
-      tags: TAGS,
-      summary: "Confirms a fiat recharge was received: credits its USDT (reviewer)",
-      description: DESCRIPTION,
-      body: adminIdBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideFiat(d.db, op, body.id, { approve: true });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/fiat/reject",
-      tags: TAGS,
-      summary: "Rejects a fiat recharge (nothing was received) (reviewer)",
-      description: DESCRIPTION,
-      body: adminRejectBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideFiat(d.db, op, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/deposits/credit",
-      tags: TAGS,
-      summary: "Credits a confirmed chain deposit to a customer's spot wallet (reviewer)",
-      description: DESCRIPTION,
-      body: adminDepositBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await confirmDeposit(d.db, op, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-
-  // --- Products and content ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/products",
-      tags: TAGS,
-      summary: "Mining pools, staking and lock-up products, paused and ended ones too",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return listAllProducts(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/products/update",
-      tags: TAGS,
-      summary: "Sets a product's daily rate and status (operator); running participations keep their rate",
-      description: DESCRIPTION,
-      body: adminProductBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateProduct(d.db, op, body.id, { dailyRate: body.daily_rate, status: body.status });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "get",
-      path: "/admin/notices",
-      tags: TAGS,
-      summary:
-        "The notices (or academy articles, news, protocol pages, banners: kind), with the languages each is written in and whether customers see it (published)",
-      description: DESCRIPTION,
-      query: adminNoticeListQuery,
-      response: adminRows,
-    },
-    async ({ query }, { c, deps: d }) => {
-      await operator(c, "read");
-      return listNotices(d.db, query.kind);
-    },
-  );
-  api.route(
-    {
-      method: "get",
-      path: "/admin/notices/show",
-      tags: TAGS,
-      summary: "One notice's (or other post's: kind) text in one language (empty when not written yet)",
-      description: DESCRIPTION,
-      query: adminNoticeQuery,
-      response: z.object({
-        id: z.number(),
-        lang: z.string(),
-        title: z.string(),
-        summary: z.string(),
-        body: z.string(),
-      }),
-    },
-    async ({ query }, { c, deps: d }) => {
-      await operator(c, "read");
-      return noticeText(d.db, query.id, query.lang, query.kind);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/notices/update",
-      tags: TAGS,
-      summary:
-        "Writes a notice's (or other post's: kind) title, summary and Markdown body in one language (operator)",
-      description: DESCRIPTION,
-      body: adminNoticeBody,
-      response: z.object({
-        id: z.number(),
-        lang: z.string(),
-        title: z.string(),
-        summary: z.string(),
-        body: z.string(),
-      }),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateNotice(d.db, op, body.id, body.lang, body, body.kind);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/notices/create",
-      tags: TAGS,
-      summary:
-        "Publishes a new notice, academy article, news item, protocol page or banner (kind), written in English (operator)",
-      description: `${DESCRIPTION}Customers see it at once; until /admin/notices/update adds their language they read the English text. An academy article needs its category (basics, trading, earn); a banner has a title, a subtitle (summary) and a link, no body.`,
-      body: adminPostCreateBody,
-      response: adminPostSchema,
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await createPost(d.db, op, body);
-      setMessage("admin.post_published");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/notices/unpublish",
-      tags: TAGS,
-      summary: "Unpublishes a post or banner (kind): customers no longer see it (operator)",
-      description: `${DESCRIPTION}Nothing is deleted: the console keeps it with every language and /admin/notices/publish shows it again. The terms and the privacy policy cannot be unpublished (409).`,
-      body: adminPostIdBody,
-      response: adminPostSchema,
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await setPostPublished(d.db, op, body.id, body.kind, false);
-      setMessage("admin.post_unpublished");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/notices/publish",
-      tags: TAGS,
-      summary:
-        "Publishes an unpublished post or banner (kind) again, with its first publication date (operator)",
-      description: DESCRIPTION,
-      body: adminPostIdBody,
-      response: adminPostSchema,
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await setPostPublished(d.db, op, body.id, body.kind, true);
-      setMessage("admin.post_published");
-      return row;
-    },
-  );
-
   // --- Customers (support reads; freezing and ending sessions is a reviewer's or the owner's) ---
   api.route(
     {
@@ -640,204 +337,6 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
       const run = await runLedgerAudit(d.db, op);
       setMessage(run?.ok ? "admin.audit_passed" : "admin.audit_failed");
       return run;
-    },
-  );
-
-  // --- Instruments ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/instruments",
-      tags: TAGS,
-      summary: "Every instrument, paused ones too, with its precision, maximum leverage and fees",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return listAllInstruments(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/instruments/update",
-      tags: TAGS,
-      summary:
-        "Pauses or resumes an instrument and sets its price precision, maximum leverage and fees (operator)",
-      description: `${DESCRIPTION}A paused instrument leaves the market lists at once and refuses new orders; fees and leverage apply to new orders.`,
-      body: adminInstrumentBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateInstrument(d.db, op, body.code, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-
-  // --- Deposit networks and withdrawal fees ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/networks",
-      tags: TAGS,
-      summary: "Every coin's networks: deposits and withdrawals on or off, minimums, withdrawal fee",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return listNetworks(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/networks/update",
-      tags: TAGS,
-      summary:
-        "Opens or pauses a network's deposits and withdrawals and sets its minimums and withdrawal fee (operator)",
-      description: DESCRIPTION,
-      body: adminNetworkBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateNetwork(d.db, op, body, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-
-  // --- Timed contracts ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/timed-products",
-      tags: TAGS,
-      summary: "Every timed contract, closed ones too, with its odds, fee rate, bet limits and order",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return listTimedProducts(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/timed-products/update",
-      tags: TAGS,
-      summary: "Sets a timed contract's odds, fee rate, bet limits, open or closed, and order (operator)",
-      description: `${DESCRIPTION}A bet keeps the odds it was placed at: a change applies to new bets only.`,
-      body: adminTimedProductBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateTimedProduct(d.db, op, body.id, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-
-  // --- Daily-interest wallet and launchpad ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/fortune",
-      tags: TAGS,
-      summary: "The daily-interest wallet's daily rate and first-participation reward",
-      description: DESCRIPTION,
-      response: z.object({ daily_rate: z.string(), first_reward: z.string(), coin: z.string() }),
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return showFortune(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/fortune/update",
-      tags: TAGS,
-      summary: "Sets the daily-interest wallet's daily rate and first-participation reward (operator)",
-      description: `${DESCRIPTION}The same change as \`npm run ops -- earn fortune\`; it applies from the next payment.`,
-      body: adminFortuneBody,
-      response: z.object({ daily_rate: z.string(), first_reward: z.string(), coin: z.string() }),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateFortune(d.db, op, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "get",
-      path: "/admin/launchpad",
-      tags: TAGS,
-      summary: "Launchpad projects: status, price, supply, per-customer limits and dates",
-      description: DESCRIPTION,
-      response: adminRows,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return listLaunchpad(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/launchpad/update",
-      tags: TAGS,
-      summary: "Sets a launchpad project's price, supply, per-customer limits and dates (operator)",
-      description: `${DESCRIPTION}Subscriptions already made keep their tokens; the supply cannot go below what is sold; a delivered project cannot change (409).`,
-      body: adminLaunchpadBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateLaunchpad(d.db, op, body.id, body);
-      setMessage("admin.done");
-      return row;
-    },
-  );
-
-  // --- Site fields ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/site",
-      tags: TAGS,
-      summary: "The site fields: name, contact and feedback e-mail, support link, phone, app link",
-      description: DESCRIPTION,
-      response: siteContentSchema,
-    },
-    async (_input, { c, deps: d }) => {
-      await operator(c, "read");
-      return showSiteFields(d.db);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/site/update",
-      tags: TAGS,
-      summary: "Sets the site fields, all at once (operator); every page shows them at once",
-      description: DESCRIPTION,
-      body: adminSiteBody,
-      response: siteContentSchema,
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "products");
-      const row = await updateSiteFields(d.db, op, body);
-      setMessage("admin.done");
-      return row;
     },
   );
 
@@ -940,4 +439,11 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter }) {
       return row;
     },
   );
+
+  // --- The domains' console work, mounted with the operator's check and the audit writer ---
+  contentAdminRoutes(api, domainConsole);
+  earnAdminRoutes(api, domainConsole);
+  tradingAdminRoutes(api, domainConsole);
+  walletAdminRoutes(api, domainConsole);
+  optionsAdminRoutes(api, domainConsole);
 }

@@ -69,19 +69,19 @@ export type ApiGets = {
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** Fiat recharges waiting for confirmation (platform/admin/routes.ts) */
+  /** Fiat recharges waiting for confirmation (platform/wallet/admin-routes.ts) */
   "/admin/fiat": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** The daily-interest wallet's daily rate and first-participation reward (platform/admin/routes.ts) */
+  /** The daily-interest wallet's daily rate and first-participation reward (platform/earn/admin-routes.ts) */
   "/admin/fortune": {
     query: undefined;
     body: undefined;
     response: { daily_rate: string; first_reward: string; coin: string };
   };
-  /** Every instrument, paused ones too, with its precision, maximum leverage and fees (platform/admin/routes.ts) */
+  /** Every instrument, paused ones too, with its precision, maximum leverage and fees (platform/trading/admin-routes.ts) */
   "/admin/instruments": {
     query: undefined;
     body: undefined;
@@ -99,7 +99,7 @@ export type ApiGets = {
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** Launchpad projects: status, price, supply, per-customer limits and dates (platform/admin/routes.ts) */
+  /** Launchpad projects: status, price, supply, per-customer limits and dates (platform/earn/admin-routes.ts) */
   "/admin/launchpad": {
     query: undefined;
     body: undefined;
@@ -121,19 +121,19 @@ export type ApiGets = {
       queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
     };
   };
-  /** Every coin's networks: deposits and withdrawals on or off, minimums, withdrawal fee (platform/admin/routes.ts) */
+  /** Every coin's networks: deposits and withdrawals on or off, minimums, withdrawal fee (platform/wallet/admin-routes.ts) */
   "/admin/networks": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** The notices (or academy articles, news, protocol pages, banners: kind), with the languages each is written in and whether customers see it (published) (platform/admin/routes.ts) */
+  /** The notices (or academy articles, news, protocol pages, banners: kind), with the languages each is written in and whether customers see it (published) (platform/content/admin-routes.ts) */
   "/admin/notices": {
     query: { kind?: "protocol" | "academy" | "news" | "notice" | "banner" | undefined };
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** One notice's (or other post's: kind) text in one language (empty when not written yet) (platform/admin/routes.ts) */
+  /** One notice's (or other post's: kind) text in one language (empty when not written yet) (platform/content/admin-routes.ts) */
   "/admin/notices/show": {
     query: {
       id: unknown;
@@ -155,13 +155,13 @@ export type ApiGets = {
       created_at: string;
     }[];
   };
-  /** Mining pools, staking and lock-up products, paused and ended ones too (platform/admin/routes.ts) */
+  /** Mining pools, staking and lock-up products, paused and ended ones too (platform/earn/admin-routes.ts) */
   "/admin/products": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** The site fields: name, contact and feedback e-mail, support link, phone, app link (platform/admin/routes.ts) */
+  /** The site fields: name, contact and feedback e-mail, support link, phone, app link (platform/content/admin-routes.ts) */
   "/admin/site": {
     query: undefined;
     body: undefined;
@@ -202,13 +202,13 @@ export type ApiGets = {
     body: undefined;
     response: { [x: string]: unknown };
   };
-  /** Every timed contract, closed ones too, with its odds, fee rate, bet limits and order (platform/admin/routes.ts) */
+  /** Every timed contract, closed ones too, with its odds, fee rate, bet limits and order (platform/options/admin-routes.ts) */
   "/admin/timed-products": {
     query: undefined;
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** Withdrawals waiting for review (or the latest 100 with all=1) (platform/admin/routes.ts) */
+  /** Withdrawals waiting for review (or the latest 100 with all=1) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals": {
     query: { all?: "0" | "1" | undefined };
     body: undefined;
@@ -605,7 +605,7 @@ export type ApiGets = {
         amount: string;
         fee: string;
         odds: string;
-        status: "void" | "pending" | "level" | "win" | "loss";
+        status: "void" | "pending" | "win" | "loss" | "level";
         payout: string;
         created_at: string;
       }[];
@@ -663,7 +663,7 @@ export type ApiGets = {
         close_price: string | null;
         close_tick_id: number | null;
         close_tick_time: string | null;
-        result: "void" | "level" | "up" | "down";
+        result: "void" | "up" | "down" | "level";
       }[];
       page: number;
       has_more: boolean;
@@ -684,7 +684,7 @@ export type ApiGets = {
       close_price: string | null;
       close_tick_id: number | null;
       close_tick_time: string | null;
-      result: "void" | "level" | "up" | "down";
+      result: "void" | "up" | "down" | "level";
     };
   };
   /** The tick log: every price published for an instrument between two times (at most a day, 5,000 ticks) (platform/options/routes.ts) */
@@ -1362,7 +1362,7 @@ export type ApiPosts = {
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** Credits a confirmed chain deposit to a customer's spot wallet (reviewer) (platform/admin/routes.ts) */
+  /** Credits a confirmed chain deposit to a customer's spot wallet (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/deposits/credit": {
     query: undefined;
     body: {
@@ -1374,25 +1374,25 @@ export type ApiPosts = {
     };
     response: { [x: string]: unknown };
   };
-  /** Confirms a fiat recharge was received: credits its USDT (reviewer) (platform/admin/routes.ts) */
+  /** Confirms a fiat recharge was received: credits its USDT (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/fiat/approve": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** Rejects a fiat recharge (nothing was received) (reviewer) (platform/admin/routes.ts) */
+  /** Rejects a fiat recharge (nothing was received) (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/fiat/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** Sets the daily-interest wallet's daily rate and first-participation reward (operator) (platform/admin/routes.ts) */
+  /** Sets the daily-interest wallet's daily rate and first-participation reward (operator) (platform/earn/admin-routes.ts) */
   "/admin/fortune/update": {
     query: undefined;
     body: { daily_rate: string; first_reward: string };
     response: { daily_rate: string; first_reward: string; coin: string };
   };
-  /** Pauses or resumes an instrument and sets its price precision, maximum leverage and fees (operator) (platform/admin/routes.ts) */
+  /** Pauses or resumes an instrument and sets its price precision, maximum leverage and fees (operator) (platform/trading/admin-routes.ts) */
   "/admin/instruments/update": {
     query: undefined;
     body: {
@@ -1420,7 +1420,7 @@ export type ApiPosts = {
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** Sets a launchpad project's price, supply, per-customer limits and dates (operator) (platform/admin/routes.ts) */
+  /** Sets a launchpad project's price, supply, per-customer limits and dates (operator) (platform/earn/admin-routes.ts) */
   "/admin/launchpad/update": {
     query: undefined;
     body: {
@@ -1461,7 +1461,7 @@ export type ApiPosts = {
     body: undefined;
     response: null;
   };
-  /** Opens or pauses a network's deposits and withdrawals and sets its minimums and withdrawal fee (operator) (platform/admin/routes.ts) */
+  /** Opens or pauses a network's deposits and withdrawals and sets its minimums and withdrawal fee (operator) (platform/wallet/admin-routes.ts) */
   "/admin/networks/update": {
     query: undefined;
     body: {
@@ -1475,7 +1475,7 @@ export type ApiPosts = {
     };
     response: { [x: string]: unknown };
   };
-  /** Publishes a new notice, academy article, news item, protocol page or banner (kind), written in English (operator) (platform/admin/routes.ts) */
+  /** Publishes a new notice, academy article, news item, protocol page or banner (kind), written in English (operator) (platform/content/admin-routes.ts) */
   "/admin/notices/create": {
     query: undefined;
     body: {
@@ -1498,7 +1498,7 @@ export type ApiPosts = {
       published_at: string;
     };
   };
-  /** Publishes an unpublished post or banner (kind) again, with its first publication date (operator) (platform/admin/routes.ts) */
+  /** Publishes an unpublished post or banner (kind) again, with its first publication date (operator) (platform/content/admin-routes.ts) */
   "/admin/notices/publish": {
     query: undefined;
     body: { id: unknown; kind?: "protocol" | "academy" | "news" | "notice" | "banner" | undefined };
@@ -1514,7 +1514,7 @@ export type ApiPosts = {
       published_at: string;
     };
   };
-  /** Unpublishes a post or banner (kind): customers no longer see it (operator) (platform/admin/routes.ts) */
+  /** Unpublishes a post or banner (kind): customers no longer see it (operator) (platform/content/admin-routes.ts) */
   "/admin/notices/unpublish": {
     query: undefined;
     body: { id: unknown; kind?: "protocol" | "academy" | "news" | "notice" | "banner" | undefined };
@@ -1530,7 +1530,7 @@ export type ApiPosts = {
       published_at: string;
     };
   };
-  /** Writes a notice's (or other post's: kind) title, summary and Markdown body in one language (operator) (platform/admin/routes.ts) */
+  /** Writes a notice's (or other post's: kind) title, summary and Markdown body in one language (operator) (platform/content/admin-routes.ts) */
   "/admin/notices/update": {
     query: undefined;
     body: {
@@ -1576,13 +1576,13 @@ export type ApiPosts = {
       created_at: string;
     };
   };
-  /** Sets a product's daily rate and status (operator); running participations keep their rate (platform/admin/routes.ts) */
+  /** Sets a product's daily rate and status (operator); running participations keep their rate (platform/earn/admin-routes.ts) */
   "/admin/products/update": {
     query: undefined;
     body: { id: unknown; daily_rate: string; status: "active" | "ended" | "paused" };
     response: { [x: string]: unknown };
   };
-  /** Sets the site fields, all at once (operator); every page shows them at once (platform/admin/routes.ts) */
+  /** Sets the site fields, all at once (operator); every page shows them at once (platform/content/admin-routes.ts) */
   "/admin/site/update": {
     query: undefined;
     body: {
@@ -1634,7 +1634,7 @@ export type ApiPosts = {
       created_at: string;
     };
   };
-  /** Sets a timed contract's odds, fee rate, bet limits, open or closed, and order (operator) (platform/admin/routes.ts) */
+  /** Sets a timed contract's odds, fee rate, bet limits, open or closed, and order (operator) (platform/options/admin-routes.ts) */
   "/admin/timed-products/update": {
     query: undefined;
     body: {
@@ -1648,19 +1648,19 @@ export type ApiPosts = {
     };
     response: { [x: string]: unknown };
   };
-  /** Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer) (platform/admin/routes.ts) */
+  /** Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals/approve": {
     query: undefined;
     body: { id: unknown; txid?: string | undefined };
     response: { [x: string]: unknown };
   };
-  /** Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer) (platform/admin/routes.ts) */
+  /** Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
     response: { [x: string]: unknown };
   };
-  /** Records the chain transaction of an approved withdrawal (reviewer) (platform/admin/routes.ts) */
+  /** Records the chain transaction of an approved withdrawal (reviewer) (platform/wallet/admin-routes.ts) */
   "/admin/withdrawals/sent": {
     query: undefined;
     body: { id: unknown; txid: string };
@@ -2078,7 +2078,7 @@ export type ApiPosts = {
       amount: string;
       fee: string;
       odds: string;
-      status: "void" | "pending" | "level" | "win" | "loss";
+      status: "void" | "pending" | "win" | "loss" | "level";
       payout: string;
       created_at: string;
     };

@@ -1,3 +1,4 @@
+import { audit } from "../admin/index.ts";
 import { findCustomer } from "../identity/index.ts";
 import { registerOps } from "../ops/registry.ts";
 import { distribute } from "./launchpad.ts";
@@ -64,7 +65,7 @@ registerOps(
         return { ok: false, output: "--through must be a date, YYYY-MM-DD" };
       if (Date.parse(`${through}T00:00:00Z`) + 86_400_000 > Date.now())
         return { ok: false, output: `${through} is not over yet (UTC).` };
-      const paid = await catchUpProductIncome(db, operator, through);
+      const paid = await catchUpProductIncome(db, operator, through, audit);
       return { ok: true, output: `Through ${through}: ${paid} missed payment(s) made.` };
     },
   },

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { and, asc, desc, eq, gt, gte, lte, or, sql } from "drizzle-orm";
-import { audit } from "../admin/index.ts";
 import type { Db } from "../db/client.ts";
+import type { RecordAudit } from "../http/console.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/index.ts";
 import { balanceOf, lowestBalanceBetween, post, transfer } from "../ledger/index.ts";
@@ -263,13 +263,14 @@ export function payProductIncome(db: Db, day: string, userId?: number) {
 
 /**
  * The one-off catch-up (issue 18): pays every day any participation, however old, was owed and
- * not paid — the second participation of a customer used to be skipped — and audits the run.
+ * not paid — the second participation of a customer used to be skipped — and audits the run with
+ * the audit log's writer handed in (admin's, by the operator command).
  */
-export async function catchUpProductIncome(db: Db, operator: string, through: string) {
+export async function catchUpProductIncome(db: Db, operator: string, through: string, record: RecordAudit) {
   const before = await incomeTotals(db);
   const paid = await payProductDays(db, { through });
   const after = await incomeTotals(db);
-  await audit(db, {
+  await record(db, {
     operator,
     action: "earn.catch_up",
     target: `earn_income:${through}`,

@@ -1,6 +1,7 @@
 // The identity domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export {
+  accountNamesOf,
   contactsOf,
   countLiveSessions,
   endLiveSessions,

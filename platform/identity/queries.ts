@@ -139,3 +139,21 @@ export async function findCustomer(db: Db, term: string) {
     .limit(1);
   return user;
 }
+
+/**
+ * These customers' account names (e-mail, else phone) as a lookup by id: "" for one that does not
+ * exist (the console's queues name each row's customer).
+ */
+export async function accountNamesOf(db: Db, ids: number[]): Promise<(id: number) => string> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await db
+        .select({ id: users.id, email: users.email, phone: users.phoneE164 })
+        .from(users)
+        .where(inArray(users.id, unique))
+    : [];
+  return (id: number) => {
+    const row = rows.find((r) => r.id === id);
+    return row?.email ?? row?.phone ?? "";
+  };
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { KycState } from "../contract/identity.ts";
 import type { DocumentType, KycLevel, KycStatus } from "../contract/kyc.ts";
 import type { Db } from "../db/client.ts";
@@ -226,4 +226,29 @@ export async function decideApplication(
     );
     return row;
   });
+}
+
+/** Whether an upload is one of an application's identity documents (the console serves no other). */
+export async function isKycDocument(db: Db, uploadId: string) {
+  const [row] = await db
+    .select({ id: kycApplications.id })
+    .from(kycApplications)
+    .where(
+      or(
+        eq(kycApplications.frontUploadId, uploadId),
+        eq(kycApplications.backUploadId, uploadId),
+        eq(kycApplications.holdingUploadId, uploadId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** How many applications wait for a decision (the console's dashboard). */
+export async function pendingApplicationCount(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(kycApplications)
+    .where(eq(kycApplications.status, "pending"));
+  return row?.n ?? 0;
 }

@@ -115,6 +115,13 @@ export type Market = Awaited<ReturnType<typeof createMarket>>;
 
 // What other domains may use of the market (docs/decisions/boundaries.md).
 export type { CustomerLevels } from "./engine.ts";
-export { instrumentExists, instrumentStatuses, latestCandleBetween, minuteOpensSince } from "./queries.ts";
+export {
+  instrumentExists,
+  instrumentListings,
+  instrumentStatuses,
+  latestCandleBetween,
+  minuteOpensSince,
+  setInstrumentListing,
+} from "./queries.ts";
 export { listedInstruments } from "./service.ts";
 export type { MarketView } from "./view.ts";

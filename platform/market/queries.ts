@@ -11,6 +11,34 @@ export async function instrumentStatuses(db: Db) {
   return db.select({ code: instruments.code, status: instruments.status }).from(instruments);
 }
 
+/**
+ * Every instrument's listing (or one's, by code), paused ones too, in the market's order: the
+ * console's instrument list (trading adds its terms).
+ */
+export async function instrumentListings(db: Db, code?: string) {
+  return db
+    .select({
+      code: instruments.code,
+      status: instruments.status,
+      pricePrecision: instruments.pricePrecision,
+    })
+    .from(instruments)
+    .where(code ? eq(instruments.code, code) : undefined)
+    .orderBy(asc(instruments.sort), asc(instruments.code));
+}
+
+/**
+ * Pauses or resumes an instrument and sets its price precision, in the caller's transaction; the
+ * caller drops `listedInstruments` once committed.
+ */
+export async function setInstrumentListing(
+  db: Db,
+  code: string,
+  change: { status: "active" | "paused"; pricePrecision: number },
+) {
+  await db.update(instruments).set(change).where(eq(instruments.code, code));
+}
+
 /** Whether the market has an instrument of this code (in any status). */
 export async function instrumentExists(db: Db, code: string): Promise<boolean> {
   const [listed] = await db

@@ -63,7 +63,8 @@ const betSchema = z
   })
   .meta({ id: "OptionBet" });
 
-const productView = (p: typeof optionProducts.$inferSelect) => ({
+/** A timed contract as customers see it (the console adds whether it is open and its order). */
+export const productView = (p: typeof optionProducts.$inferSelect) => ({
   id: p.id,
   code: p.code,
   period_seconds: p.periodSeconds,

@@ -1,24 +1,34 @@
-// The console's instruments: listing (market) and trading terms (trading_params) edited together,
-// in one transaction with the audit row; the listed-instruments cache is dropped once committed.
+// The console's instruments: listing (the market's, through its functions) and trading terms
+// (trading_params) edited together, in one transaction with the audit row, written by the writer
+// the console (admin) hands in with the operator (`Actor`); the listed-instruments cache and the
+// trading terms are dropped once committed.
 import Decimal from "decimal.js";
-import { asc, eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { Actor } from "../http/console.ts";
 import { ApiError } from "../http/errors.ts";
-import { listedInstruments } from "../market/index.ts";
-import { instruments } from "../market/tables.ts";
-import { forgetTradingTerms } from "../trading/index.ts";
-import { tradingParams } from "../trading/tables.ts";
-import { type AuthOperator, audit } from "./service.ts";
+import { instrumentListings, listedInstruments, setInstrumentListing } from "../market/index.ts";
+import { forgetTradingTerms } from "./contracts.ts";
+import { tradingParams } from "./tables.ts";
 
 const fee = (v: string | null | undefined) => (v == null ? "" : new Decimal(v).toFixed());
 
+/** Each instrument (or one) in the market's order, with its trading terms if it has any. */
 async function instrumentRows(db: Db, code?: string) {
-  return db
-    .select({ instrument: instruments, params: tradingParams })
-    .from(instruments)
-    .leftJoin(tradingParams, eq(tradingParams.code, instruments.code))
-    .where(code ? eq(instruments.code, code) : undefined)
-    .orderBy(asc(instruments.sort), asc(instruments.code));
+  const listings = await instrumentListings(db, code);
+  const terms = listings.length
+    ? await db
+        .select()
+        .from(tradingParams)
+        .where(
+          inArray(
+            tradingParams.code,
+            listings.map((l) => l.code),
+          ),
+        )
+    : [];
+  const byCode = new Map(terms.map((p) => [p.code, p]));
+  return listings.map((instrument) => ({ instrument, params: byCode.get(instrument.code) ?? null }));
 }
 
 const instrumentView = ({
@@ -60,15 +70,12 @@ export type InstrumentChange = {
  * paused instrument leaves the market lists and refuses new orders (trading's requireListed);
  * a new maximum leverage or fee applies to new orders only.
  */
-export async function updateInstrument(db: Db, op: AuthOperator, code: string, change: InstrumentChange) {
+export async function updateInstrument(db: Db, by: Actor, code: string, change: InstrumentChange) {
   const key = code.trim().toLowerCase();
   const after = await db.transaction(async (tx) => {
     const [beforeRow] = await instrumentRows(tx, key);
     if (!beforeRow) throw new ApiError(404, "errors.not_found");
-    await tx
-      .update(instruments)
-      .set({ status: change.status, pricePrecision: change.price_precision })
-      .where(eq(instruments.code, key));
+    await setInstrumentListing(tx, key, { status: change.status, pricePrecision: change.price_precision });
     if (beforeRow.params)
       await tx
         .update(tradingParams)
@@ -85,8 +92,8 @@ export async function updateInstrument(db: Db, op: AuthOperator, code: string, c
     if (!afterRow) throw new ApiError(404, "errors.not_found");
     const before = instrumentView(beforeRow);
     const now = instrumentView(afterRow);
-    await audit(tx, {
-      operator: op.email,
+    await by.record(tx, {
+      operator: by.email,
       action: "instrument.update",
       target: `instrument:${key}`,
       before,

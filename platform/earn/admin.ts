@@ -1,13 +1,78 @@
-// The console's earn settings: the daily-interest wallet's rate and first-participation reward,
-// and launchpad projects' price, supply, per-customer limits and dates. Each edit runs in one
-// transaction with its audit row; both are read per request, so nothing cached needs dropping.
+// The console's earn work: pools and products (daily rate, status), the daily-interest wallet's
+// rate and first-participation reward, and launchpad projects' price, supply, per-customer limits
+// and dates. Each edit runs in one transaction with its audit row, written by the writer the
+// console (admin) hands in with the operator (`Actor`); all are read per request, so nothing
+// cached needs dropping.
 import Decimal from "decimal.js";
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { fortuneSettings, setFortuneSettings, statusOf } from "../earn/index.ts";
-import { launchpadProjects } from "../earn/tables.ts";
+import type { Actor } from "../http/console.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { type AuthOperator, audit } from "./service.ts";
+import { statusOf } from "./launchpad.ts";
+import { fortuneSettings, setFortuneSettings } from "./service.ts";
+import { earnProducts, launchpadProjects } from "./tables.ts";
+
+const money = (v: string) => new Decimal(v).toFixed();
+
+type Product = typeof earnProducts.$inferSelect;
+const productView = (p: Product) => ({
+  id: p.id,
+  kind: p.kind,
+  coin: p.coin,
+  name_key: p.nameKey,
+  daily_rate: money(p.dailyRate),
+  pool_total: money(p.poolTotal),
+  pool_remaining: money(p.poolRemaining),
+  min_purchase: money(p.minPurchase),
+  max_purchase: money(p.maxPurchase),
+  lock_days: p.lockDays,
+  status: p.status,
+});
+
+export async function listAllProducts(db: Db) {
+  const rows = await db
+    .select()
+    .from(earnProducts)
+    .orderBy(asc(earnProducts.kind), asc(earnProducts.sort), asc(earnProducts.id));
+  return rows.map(productView);
+}
+
+/**
+ * A pool's daily rate and status. Participations keep the rate they joined at (earn's rule), so a
+ * change applies to new participations only.
+ */
+export async function updateProduct(
+  db: Db,
+  by: Actor,
+  id: number,
+  change: { dailyRate?: string; status?: Product["status"] },
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(earnProducts)
+      .where(eq(earnProducts.id, id))
+      .for("update")
+      .limit(1);
+    if (!before) throw new ApiError(404, "errors.not_found");
+    const [after] = await tx
+      .update(earnProducts)
+      .set({ dailyRate: change.dailyRate ?? before.dailyRate, status: change.status ?? before.status })
+      .where(eq(earnProducts.id, id))
+      .returning();
+    if (!after) throw new ApiError(404, "errors.not_found");
+    const b = productView(before);
+    const a = productView(after);
+    await by.record(tx, {
+      operator: by.email,
+      action: "product.update",
+      target: `product:${id}`,
+      before: { daily_rate: b.daily_rate, status: b.status },
+      after: { daily_rate: a.daily_rate, status: a.status },
+    });
+    return a;
+  });
+}
 
 const fortuneView = async (db: Db) => {
   const s = await fortuneSettings(db);
@@ -17,16 +82,12 @@ const fortuneView = async (db: Db) => {
 export const showFortune = fortuneView;
 
 /** The daily-interest wallet's daily rate and first-participation reward (from the next payment on). */
-export async function updateFortune(
-  db: Db,
-  op: AuthOperator,
-  change: { daily_rate: string; first_reward: string },
-) {
+export async function updateFortune(db: Db, by: Actor, change: { daily_rate: string; first_reward: string }) {
   return db.transaction(async (tx) => {
     const before = await fortuneView(tx);
     await setFortuneSettings(tx, change);
     const after = await fortuneView(tx);
-    await audit(tx, { operator: op.email, action: "fortune.update", target: "fortune", before, after });
+    await by.record(tx, { operator: by.email, action: "fortune.update", target: "fortune", before, after });
     return after;
   });
 }
@@ -66,7 +127,7 @@ export type LaunchpadChange = {
  * the supply can shrink only down to what is sold (the rest stays on sale), and a delivered
  * project is closed for good.
  */
-export async function updateLaunchpad(db: Db, op: AuthOperator, id: number, change: LaunchpadChange) {
+export async function updateLaunchpad(db: Db, by: Actor, id: number, change: LaunchpadChange) {
   for (const key of ["price", "total_supply", "min_per_user"] as const)
     if (new Decimal(change[key]).lte(0)) throw fieldError(key, "admin.amount_format");
   if (new Decimal(change.max_per_user).lt(change.min_per_user))
@@ -99,8 +160,8 @@ export async function updateLaunchpad(db: Db, op: AuthOperator, id: number, chan
       .where(eq(launchpadProjects.id, id))
       .returning();
     if (!after) throw new ApiError(404, "errors.not_found");
-    await audit(tx, {
-      operator: op.email,
+    await by.record(tx, {
+      operator: by.email,
       action: "launchpad.update",
       target: `launchpad:${id}`,
       before: projectView(before),

@@ -1,25 +1,17 @@
 // The console's timed contracts (option_products): odds, fee, bet limits, open or closed, order.
-// Each edit runs in one transaction with its audit row. A bet keeps the odds it was placed at
+// Each edit runs in one transaction with its audit row, written by the writer the console (admin)
+// hands in with the operator (`Actor`). A bet keeps the odds it was placed at
 // (option_bets.odds), so a change applies to new bets only; the product list is read per request.
 import Decimal from "decimal.js";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { Actor } from "../http/console.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
-import { optionProducts } from "../options/tables.ts";
-import { type AuthOperator, audit } from "./service.ts";
+import { productView } from "./routes.ts";
+import { optionProducts } from "./tables.ts";
 
 type TimedProduct = typeof optionProducts.$inferSelect;
-const timedView = (p: TimedProduct) => ({
-  id: p.id,
-  code: p.code,
-  period_seconds: p.periodSeconds,
-  odds: new Decimal(p.odds).toFixed(),
-  fee_rate: new Decimal(p.feeRate).toFixed(),
-  min_amount: new Decimal(p.minAmount).toFixed(),
-  max_amount: new Decimal(p.maxAmount).toFixed(),
-  enabled: p.enabled,
-  sort: p.sort,
-});
+const timedView = (p: TimedProduct) => ({ ...productView(p), enabled: p.enabled, sort: p.sort });
 
 /** Every timed contract, closed ones too. */
 export async function listTimedProducts(db: Db) {
@@ -40,7 +32,7 @@ export type TimedChange = {
 };
 
 /** Sets a timed contract's odds, fee rate, bet limits, whether it takes bets and its place in the list. */
-export async function updateTimedProduct(db: Db, op: AuthOperator, id: number, change: TimedChange) {
+export async function updateTimedProduct(db: Db, by: Actor, id: number, change: TimedChange) {
   if (new Decimal(change.min_amount).lte(0)) throw fieldError("min_amount", "admin.amount_format");
   if (new Decimal(change.max_amount).lt(change.min_amount))
     throw fieldError("max_amount", "admin.max_below_min");
@@ -65,8 +57,8 @@ export async function updateTimedProduct(db: Db, op: AuthOperator, id: number, c
       .where(eq(optionProducts.id, id))
       .returning();
     if (!after) throw new ApiError(404, "errors.not_found");
-    await audit(tx, {
-      operator: op.email,
+    await by.record(tx, {
+      operator: by.email,
       action: "timed_product.update",
       target: `timed_product:${id}`,
       before: timedView(before),
