@@ -12,7 +12,7 @@ export type RouteEntry = {
   public?: boolean;
 };
 
-export const ROUTES: readonly RouteEntry[] = [
+export const ROUTES = [
   { name: "home", path: "/", file: "routes/home.tsx", public: true },
   { name: "language", path: "/language", file: "routes/language.tsx", public: true },
   { name: "areacode", path: "/areacode", file: "routes/areacode.tsx", public: true },
@@ -165,9 +165,16 @@ export const OTHER_ROUTES: readonly RouteEntry[] = [
   { name: "admin_site", path: "/admin/site", file: "routes/admin-site.tsx", public: true },
   // The local outbox (DEV_OUTBOX=1 only; a 404 otherwise).
   { name: "dev_outbox", path: "/dev/outbox", file: "routes/dev-outbox.tsx", public: true },
-];
+] as const satisfies readonly RouteEntry[];
 
-const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+/**
+ * A path of one of these screens, for links written in the app: `"/transfer" satisfies ScreenPath`
+ * fails type-check when the screen is gone, at no cost in the browser (a type-only import; the
+ * table itself stays out of the pages' scripts).
+ */
+export type ScreenPath = (typeof ROUTES)[number]["path"];
+
+const byPath = new Map<string, RouteEntry>(ROUTES.map((r) => [r.path, r]));
 
 /** The screen a URL path opens, if any (React Router's `.data` requests included). */
 export function screenFor(pathname: string): RouteEntry | undefined {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fundsFor } from "../money.ts";
-import { hasScreen } from "../route-table.ts";
+import type { ScreenPath } from "../route-table.ts";
 import { useNumbers } from "./numbers.tsx";
 
 type Wallet = "spot" | "contract";
@@ -32,10 +32,9 @@ export function FundsNotice({
   const state = fundsFor(available, needed);
   if (state === "enough") return null;
   const from: Wallet = transferTo === "spot" ? "contract" : "spot";
-  const transfer =
-    transferTo && hasScreen("/transfer")
-      ? `/transfer?${new URLSearchParams({ coin, from }).toString()}`
-      : undefined;
+  const transfer = transferTo
+    ? `${"/transfer" satisfies ScreenPath}?${new URLSearchParams({ coin, from }).toString()}`
+    : undefined;
   return (
     <div
       role="note"
@@ -48,14 +47,12 @@ export function FundsNotice({
           : t("funds.short", { coin, amount: n.amount(available) })}
       </p>
       <p className="flex flex-wrap gap-x-4">
-        {hasScreen("/recharge") && (
-          <Link
-            to={`/recharge?coin=${encodeURIComponent(coin)}`}
-            className="inline-flex min-h-8 items-center font-semibold text-accent"
-          >
-            {t("funds.deposit", { coin })}
-          </Link>
-        )}
+        <Link
+          to={`${"/recharge" satisfies ScreenPath}?coin=${encodeURIComponent(coin)}`}
+          className="inline-flex min-h-8 items-center font-semibold text-accent"
+        >
+          {t("funds.deposit", { coin })}
+        </Link>
         {transfer && (
           <Link to={transfer} className="inline-flex min-h-8 items-center font-semibold text-accent">
             {t("funds.transfer")}

@@ -19,7 +19,7 @@ import { type Numbers, numbers } from "../components/numbers.tsx";
 import { fortuneForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
 import { formatAmount } from "../money.ts";
-import { hasScreen } from "../route-table.ts";
+import type { ScreenPath } from "../route-table.ts";
 import type { Route } from "./+types/fortune";
 
 // The daily-interest wallet (spec route name `fortune`, public): the offer for everyone; balance,
@@ -176,11 +176,9 @@ export default function Fortune({ loaderData, actionData }: Route.ComponentProps
             <Link to={LOGIN} className="btn btn-primary">
               {t("common:actions.login")}
             </Link>
-            {hasScreen("/resgister") && (
-              <Link to="/resgister" className="btn btn-secondary">
-                {t("common:actions.register")}
-              </Link>
-            )}
+            <Link to={"/resgister" satisfies ScreenPath} className="btn btn-secondary">
+              {t("common:actions.register")}
+            </Link>
           </div>
         </section>
       )}

@@ -9,7 +9,7 @@ import { ReferralList } from "../components/content/referral-list.tsx";
 import { CopyButton } from "../components/copy-button.tsx";
 import type { RouteHandle } from "../handle.ts";
 import { useSite } from "../hooks.ts";
-import { hasScreen } from "../route-table.ts";
+import type { ScreenPath } from "../route-table.ts";
 import type { Route } from "./+types/share";
 
 export const handle: RouteHandle = { title: "common:titles.share", back: "/center", i18n: ["referral"] };
@@ -87,13 +87,11 @@ export default function Share({ loaderData }: Route.ComponentProps) {
         <Pager page={invited.page} lastPage={invited.last_page} />
       </section>
 
-      {hasScreen("/authorization") && (
-        <p className="mx-4 mt-6 text-center text-sm">
-          <Link to="/authorization" className="text-accent">
-            {t("agent_link")}
-          </Link>
-        </p>
-      )}
+      <p className="mx-4 mt-6 text-center text-sm">
+        <Link to={"/authorization" satisfies ScreenPath} className="text-accent">
+          {t("agent_link")}
+        </Link>
+      </p>
     </div>
   );
 }

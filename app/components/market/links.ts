@@ -1,13 +1,10 @@
-import { hasScreen } from "../../route-table.ts";
+import type { ScreenPath } from "../../route-table.ts";
 
-/** Where a market row leads: the trade screen once it exists, the chart until then. */
+/** Where a market row leads: its trade screen, in the row's mode. */
 export function marketHref(mode: "spot" | "contract") {
-  const trade = hasScreen("/tradeing");
   return (code: string) =>
-    trade
-      ? `/tradeing?code=${encodeURIComponent(code)}&mode=${mode}`
-      : `/linegraph?code=${encodeURIComponent(code)}`;
+    `${"/tradeing" satisfies ScreenPath}?code=${encodeURIComponent(code)}&mode=${mode}`;
 }
 
 export const chartHref = (code: string, interval?: string) =>
-  `/linegraph?code=${encodeURIComponent(code)}${interval ? `&interval=${interval}` : ""}`;
+  `${"/linegraph" satisfies ScreenPath}?code=${encodeURIComponent(code)}${interval ? `&interval=${interval}` : ""}`;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { hasScreen } from "../../../route-table.ts";
+import type { ScreenPath } from "../../../route-table.ts";
 import type { TradeState } from "../state.ts";
 
 /**
@@ -11,8 +11,8 @@ export function AccountLine({ state, code, confirm }: { state: TradeState; code:
   const { t } = useTranslation("trade");
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2 px-4 text-xs text-muted">
-      {state.mode === "contract" && hasScreen("/transfer") && (
-        <Link to="/transfer" className="text-accent">
+      {state.mode === "contract" && (
+        <Link to={"/transfer" satisfies ScreenPath} className="text-accent">
           {t("transfer_funds")}
         </Link>
       )}
