@@ -1,55 +1,39 @@
 import { z } from "zod";
 import {
+  addressBody,
   areaCodeField,
-  codeField,
+  codeBody,
   confirmed,
   emailField,
-  inviteField,
-  passwordField,
+  loginBody,
+  newPasswordFields,
   phoneField,
+  registerStartFields,
 } from "../../platform/contract/identity.ts";
 import { validator } from "./validate.ts";
 
 /**
  * The account forms' schemas, shared by each route's action (always) and its component (when
- * JavaScript runs). Field rules come from the platform's contract, so both sides agree.
+ * JavaScript runs), built from the platform's request bodies (platform/contract/identity.ts) so
+ * both sides agree. The forms ask in steps what the API takes in one body.
  */
-export const addressForm = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("email"), email: emailField }),
-  z.object({ type: z.literal("phone"), area_code: areaCodeField, phone: phoneField }),
-]);
+export const addressForm = addressBody;
 
+/** Signing in: the account is checked as an e-mail or a phone by the tab it was typed in. */
+const password = loginBody.shape.password;
+const redirectTo = z.string().optional();
 export const loginForm = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("email"),
-    account: emailField,
-    password: z.string({ error: "validation.required" }),
-    redirectTo: z.string().optional(),
-  }),
-  z.object({
-    type: z.literal("phone"),
-    area_code: areaCodeField,
-    account: phoneField,
-    password: z.string({ error: "validation.required" }),
-    redirectTo: z.string().optional(),
-  }),
+  z.object({ type: z.literal("email"), account: emailField, password, redirectTo }),
+  z.object({ type: z.literal("phone"), area_code: areaCodeField, account: phoneField, password, redirectTo }),
 ]);
 
-export const registerStartForm = addressForm.and(
-  z.object({
-    invite_code: inviteField,
-    agree: z.literal("on", { error: "identity.agree_terms" }),
-    redirectTo: z.string().optional(),
-  }),
-);
+export const registerStartForm = addressBody.and(registerStartFields.extend({ redirectTo }));
 
-export const codeForm = z.object({ code: codeField });
+export const codeForm = codeBody;
 
-export const newPasswordForm = confirmed(
-  z.object({ password: passwordField, password_confirmation: z.string({ error: "validation.required" }) }),
-);
+export const newPasswordForm = confirmed(newPasswordFields);
 
-export const resetStartForm = addressForm;
+export const resetStartForm = addressBody;
 
 /** Client-side validators, loaded lazily by the account screens (see useLazyValidator). */
 export const validators = {

@@ -116,8 +116,8 @@ export type ApiGets = {
     query: undefined;
     body: undefined;
     response: {
-      operator: { id: number; email: string; role: "support" | "reviewer" | "operator" | "owner" };
-      permissions: ("operators" | "read" | "chat" | "review" | "products")[];
+      operator: { id: number; email: string; role: "operator" | "support" | "reviewer" | "owner" };
+      permissions: ("read" | "chat" | "operators" | "review" | "products")[];
       queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
     };
   };
@@ -150,7 +150,7 @@ export type ApiGets = {
     response: {
       id: number;
       email: string;
-      role: "support" | "reviewer" | "operator" | "owner";
+      role: "operator" | "support" | "reviewer" | "owner";
       disabled: boolean;
       created_at: string;
     }[];
@@ -934,7 +934,7 @@ export type ApiGets = {
       messages: {
         id: number;
         chat_id: number;
-        author: "operator" | "customer";
+        author: "customer" | "operator";
         body: string;
         image: string | null;
         read: boolean;
@@ -1449,7 +1449,7 @@ export type ApiPosts = {
       operator: {
         id: number;
         email: string;
-        role: "support" | "reviewer" | "operator" | "owner";
+        role: "operator" | "support" | "reviewer" | "owner";
         disabled: boolean;
         created_at: string;
       };
@@ -1546,12 +1546,12 @@ export type ApiPosts = {
   /** Creates an operator: answers a one-time password and the TOTP secret to enrol (owner) (platform/admin/routes.ts) */
   "/admin/operators/create": {
     query: undefined;
-    body: { email: string; role: "support" | "reviewer" | "operator" | "owner" };
+    body: { email: string; role: "operator" | "support" | "reviewer" | "owner" };
     response: {
       operator: {
         id: number;
         email: string;
-        role: "support" | "reviewer" | "operator" | "owner";
+        role: "operator" | "support" | "reviewer" | "owner";
         disabled: boolean;
         created_at: string;
       };
@@ -1565,13 +1565,13 @@ export type ApiPosts = {
     query: undefined;
     body: {
       id: unknown;
-      role?: "support" | "reviewer" | "operator" | "owner" | undefined;
+      role?: "operator" | "support" | "reviewer" | "owner" | undefined;
       disabled?: boolean | "true" | "false" | undefined;
     };
     response: {
       id: number;
       email: string;
-      role: "support" | "reviewer" | "operator" | "owner";
+      role: "operator" | "support" | "reviewer" | "owner";
       disabled: boolean;
       created_at: string;
     };
@@ -1627,7 +1627,7 @@ export type ApiPosts = {
     response: {
       id: number;
       chat_id: number;
-      author: "operator" | "customer";
+      author: "customer" | "operator";
       body: string;
       image: string | null;
       read: boolean;
@@ -1739,8 +1739,8 @@ export type ApiPosts = {
   "/check_code": {
     query: undefined;
     body: ({ type: "email"; email: string } | { type: "phone"; area_code: string; phone: string }) & {
-      purpose: "register" | "reset" | "bind" | "withdraw" | "security";
       code: string;
+      purpose: "register" | "reset" | "bind" | "withdraw" | "security";
       captcha_key?: string | undefined;
     };
     response: null;
@@ -2290,7 +2290,7 @@ export type ApiPosts = {
     response: {
       id: number;
       chat_id: number;
-      author: "operator" | "customer";
+      author: "customer" | "operator";
       body: string;
       image: string | null;
       read: boolean;

@@ -145,3 +145,125 @@ export const signedMessageField = z
 
 export const walletMessageBody = z.object({ address: walletAddressField, chain_id: chainIdField });
 export const walletLoginBody = z.object({ message: signedMessageField, signature: walletSignatureField });
+
+// ------------------------------------------------------------------ requests (accounts)
+// Each body once: /api/captcha, /send_email, /check_code, /register, /login and
+// /user/reset_login_pwd validate with these (platform/identity/routes.ts), and the account forms
+// are built from them (app/forms/auth.ts).
+
+/** The e-mail or the phone (with its dial code) a form names, by its `type`. */
+export const addressBody = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("email"), email: emailField }),
+  z.object({ type: z.literal("phone"), area_code: areaCodeField, phone: phoneField }),
+]);
+export type AddressBody = z.infer<typeof addressBody>;
+
+/** The key an SMS code was sent with (the spec's clients send it back with the code). */
+const captchaKeyField = z.string().max(64).optional();
+const codePurposeField = z.enum(CODE_PURPOSES);
+
+/** A phone as the spec's clients send it: national, or whole with its `+` (which an unencoded URL turns into a space). */
+export const loosePhoneField = z
+  .string({ error: "validation.required" })
+  .transform((p) =>
+    p
+      .replace(/^ (?=\d)/, "+")
+      .trim()
+      .replace(/[\s\-().]/g, ""),
+  )
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "validation.required" })
+      .regex(/^\+?\d{4,15}$/, { error: "identity.phone_invalid" }),
+  );
+
+export const captchaQuery = z.object({
+  phone: loosePhoneField,
+  area_code: areaCodeField.optional(),
+  key_str: captchaKeyField,
+  type: codePurposeField.default("register"),
+});
+
+export const sendEmailBody = z.object({ email: emailField, type: codePurposeField });
+
+/** The code step of the multi-step forms. */
+export const codeBody = z.object({ code: codeField });
+export const checkCodeBody = addressBody.and(
+  codeBody.extend({ purpose: codePurposeField, captcha_key: captchaKeyField }),
+);
+
+/** A new login password, entered twice (wrap the object in `confirmed`). */
+export const newPasswordFields = z.object({
+  password: passwordField,
+  password_confirmation: z.string({ error: "validation.required" }),
+});
+
+/** Agreement to the terms (spec: required): a ticked box ("on") or JSON true. */
+export const agreeField = z
+  .union([z.literal(true), z.literal("true"), z.literal("on"), z.literal("1"), z.literal(1)], {
+    error: "identity.agree_terms",
+  })
+  .meta({ description: "Agreement to the terms (spec: required)" });
+
+/** What the first screen of registration asks besides the address. */
+export const registerStartFields = z.object({ invite_code: inviteField, agree: agreeField });
+
+export const registerBody = confirmed(
+  addressBody.and(
+    registerStartFields.extend({
+      ...codeBody.shape,
+      captcha_key: captchaKeyField,
+      ...newPasswordFields.shape,
+    }),
+  ),
+);
+
+/** The e-mail or phone an account signs in with (a phone with its `area_code`). */
+export const accountField = z.string({ error: "validation.required" }).trim().min(1).max(254);
+/** A login password being checked (not chosen): any non-empty value, at most 128 characters. */
+export const passwordEntry = z.string({ error: "validation.required" }).min(1).max(128);
+
+export const loginBody = z.object({
+  account: accountField,
+  password: passwordEntry,
+  area_code: areaCodeField.optional(),
+});
+
+export const resetPasswordBody = confirmed(
+  z.object({
+    account: accountField,
+    area_code: areaCodeField.optional(),
+    ...codeBody.shape,
+    ...newPasswordFields.shape,
+  }),
+);
+
+/** Ending one session by its id, or all the others. */
+export const revokeSessionBody = z.union([
+  z.object({ id: z.uuid({ error: "validation.invalid_format" }) }),
+  z.object({ all_others: z.union([z.literal(true), z.literal("true"), z.literal("1"), z.literal("on")]) }),
+]);
+
+// ------------------------------------------------------------------ requests (Google, Apple)
+
+export const OIDC_PROVIDERS = ["google", "apple"] as const;
+
+const webUrl = z
+  .url({ protocol: /^https?$/, error: "validation.invalid_format" })
+  .max(2000, { error: "validation.invalid_format" });
+const opaque = z.string({ error: "validation.required" }).min(1).max(200);
+const providerField = z
+  .string({ error: "validation.required" })
+  .max(20)
+  .meta({ description: `One of the configured providers: ${OIDC_PROVIDERS.join(", ")}` });
+
+export const oauthStartBody = z.object({ provider: providerField, redirect_uri: webUrl });
+export const oauthCallbackBody = z.object({
+  provider: providerField,
+  callback_url: webUrl,
+  state: opaque,
+  code_verifier: opaque,
+  nonce: opaque,
+  redirect_uri: webUrl,
+});

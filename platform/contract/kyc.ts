@@ -12,6 +12,17 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Uploads: images only (JPEG, PNG, WebP, checked by content), at most 2 MB (spec: "File exceeds 2M"). */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * An image field of a multipart body. Empty or over 2 MB is refused while the body is validated,
+ * so nothing is stored (spec: "File exceeds 2M"); the platform checks the content after
+ * (checkImage in platform/uploads).
+ */
+export const imageField = z
+  .file({ error: "uploads.required" })
+  .min(1, { error: "uploads.required" })
+  .max(UPLOAD_MAX_BYTES, { error: "uploads.too_large" })
+  .meta({ type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 2 MB" } as never);
+
 export const realNameField = z
   .string({ error: "validation.required" })
   .trim()
@@ -64,3 +75,6 @@ export const primaryBody = z.object({
   country: countryField.meta({ description: "ISO 3166-1 alpha-2, e.g. SG" }),
   document_type: documentTypeField,
 });
+
+/** Advanced verification (multipart): the ID's front, its back, and a photo holding it. */
+export const advancedBody = z.object({ front: imageField, back: imageField, holding: imageField });

@@ -2,6 +2,7 @@
 import "./validation.ts";
 import { z } from "zod";
 import { areaCodeField, codeField, emailField, passwordField, phoneField } from "./identity.ts";
+import { imageField } from "./kyc.ts";
 import { ALL_NETWORKS, COINS } from "./networks.ts";
 
 /**
@@ -265,3 +266,10 @@ export const paymentMethodBody = z.object({
 
 export const idBody = z.object({ id: idField });
 export const nicknameBody = z.object({ name: nicknameField });
+/** A new avatar (multipart). */
+export const avatarBody = z.object({ avatar: imageField });
+
+/** The latest sign-ins: how many (1–100, 20 by default). */
+export const loginHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+/** The address book, of one coin with `coin`. */
+export const addressBookQuery = z.object({ coin: coinField.optional() });

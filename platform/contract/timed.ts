@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { optionBetSchema, optionProductSchema, optionRoundSchema } from "./options.ts";
+
 /**
  * The timed contracts' round arithmetic, shared by the platform (which settles rounds) and the
  * screen (whose countdown rolls over to the next round without asking the server).
@@ -25,50 +28,7 @@ export function bettingRound(periodSeconds: number, time: number) {
   return roundAt(periodSeconds, current.end);
 }
 
-/** What /api/option/… answers (platform/options/routes.ts holds the schemas). */
-export type OptionProduct = {
-  id: number;
-  code: string;
-  period_seconds: number;
-  odds: string;
-  fee_rate: string;
-  min_amount: string;
-  max_amount: string;
-};
-export type OptionRoundSpan = { period_no: string; start: string; end: string };
-export type OptionCurrent = {
-  product: OptionProduct;
-  betting: OptionRoundSpan;
-  running: OptionRoundSpan;
-  last_price: string | null;
-  server_time: string;
-};
-export type OptionRound = {
-  product_id: number;
-  period_no: string;
-  start: string;
-  end: string;
-  open_price: string | null;
-  open_tick_id: number | null;
-  open_tick_time: string | null;
-  close_price: string | null;
-  close_tick_id: number | null;
-  close_tick_time: string | null;
-  result: "up" | "down" | "level" | "void";
-};
-export type OptionBet = {
-  id: number;
-  product_id: number;
-  code: string;
-  period_no: string;
-  round_start: string;
-  round_end: string;
-  direction: "up" | "down";
-  amount: string;
-  fee: string;
-  odds: string;
-  status: "pending" | "win" | "loss" | "level" | "void";
-  payout: string;
-  created_at: string;
-};
-export type OptionPage<T> = { list: T[]; page: number; has_more: boolean };
+/** What /api/option/… answers, as the schemas in options.ts say (type-only: no zod in this file). */
+export type OptionProduct = z.infer<typeof optionProductSchema>;
+export type OptionRound = z.infer<typeof optionRoundSchema>;
+export type OptionBet = z.infer<typeof optionBetSchema>;

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import * as client from "openid-client";
 import type { Config } from "../config.ts";
+import { OIDC_PROVIDERS } from "../contract/identity.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import { type ClientInfo, type IdentityDeps, insertUser } from "./service.ts";
@@ -16,7 +17,6 @@ import { userIdentities, users } from "./tables.ts";
  * the state, exchanges the code (with the verifier) and validates the ID token (issuer, audience,
  * expiry, nonce).
  */
-export const OIDC_PROVIDERS = ["google", "apple"] as const;
 export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
 
 const NAMES: Record<OidcProvider, string> = { google: "Google", apple: "Apple" };

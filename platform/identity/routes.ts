@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
-  areaCodeField,
-  CODE_PURPOSES,
-  codeField,
-  confirmed,
-  emailField,
-  inviteField,
-  passwordField,
-  phoneField,
+  type AddressBody,
+  captchaQuery,
+  checkCodeBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  revokeSessionBody,
+  sendEmailBody,
   sessionSchema,
   userSchema,
 } from "../contract/identity.ts";
@@ -44,29 +44,8 @@ const authResult = z.object({ token: z.string(), user: userSchema });
 /** A session, or (Google Authenticator bound) the ticket for the second step, /login/verify. */
 const signInResult = z.union([authResult, twoFactorSchema]);
 
-/** The e-mail or the phone (with its dial code) a form names, by its `type`. */
-const addressFields = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("email"), email: emailField }),
-  z.object({ type: z.literal("phone"), area_code: areaCodeField, phone: phoneField }),
-]);
-const toAddress = (a: z.infer<typeof addressFields>): Address =>
+const toAddress = (a: AddressBody): Address =>
   a.type === "email" ? a : { type: "phone", areaCode: a.area_code, phone: a.phone };
-
-/** A phone as the spec's clients send it: national, or whole with its `+` (which an unencoded URL turns into a space). */
-const loosePhoneField = z
-  .string({ error: "validation.required" })
-  .transform((p) =>
-    p
-      .replace(/^ (?=\d)/, "+")
-      .trim()
-      .replace(/[\s\-().]/g, ""),
-  )
-  .pipe(
-    z
-      .string()
-      .min(1, { error: "validation.required" })
-      .regex(/^\+?\d{4,15}$/, { error: "identity.phone_invalid" }),
-  );
 
 export function identityRoutes(api: Api, deps: IdentityDeps) {
   // Google, Apple and wallet sign-in.
@@ -84,12 +63,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
         "At most one code per number every 60 s. `key_str` is accepted for the spec's clients (they send the phone again). " +
         "Without `area_code` the country comes from a `+` number (`+6591234567`), else from the signed-in user's stored dial code; else a 422 on `area_code`.",
       auth: "optional",
-      query: z.object({
-        phone: loosePhoneField,
-        area_code: areaCodeField.optional(),
-        key_str: z.string().max(64).optional(),
-        type: z.enum(CODE_PURPOSES).default("register"),
-      }),
+      query: captchaQuery,
       response: z.object({ captcha_key: z.string() }),
     },
     async ({ query }, ctx) => {
@@ -114,7 +88,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Accounts"],
       summary: "Send a 6-digit e-mail code (register, reset, bind, withdraw)",
       auth: "optional",
-      body: z.object({ email: emailField, type: z.enum(CODE_PURPOSES) }),
+      body: sendEmailBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -134,13 +108,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Accounts"],
       summary: "Check a code without using it up (the code step of multi-step forms)",
       description: "A wrong code counts as one of the code's five tries.",
-      body: addressFields.and(
-        z.object({
-          purpose: z.enum(CODE_PURPOSES),
-          code: codeField,
-          captcha_key: z.string().max(64).optional(),
-        }),
-      ),
+      body: checkCodeBody,
       response: z.null(),
     },
     async ({ body }) => {
@@ -159,22 +127,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       path: "/register",
       tags: ["Accounts"],
       summary: "Create an account by e-mail or by phone with a code; answers a session token and the user",
-      body: confirmed(
-        addressFields.and(
-          z.object({
-            code: codeField,
-            captcha_key: z.string().max(64).optional(),
-            password: passwordField,
-            password_confirmation: z.string({ error: "validation.required" }),
-            invite_code: inviteField,
-            agree: z
-              .union([z.literal(true), z.literal("true"), z.literal("on"), z.literal("1"), z.literal(1)], {
-                error: "identity.agree_terms",
-              })
-              .meta({ description: "Agreement to the terms (spec: required)" }),
-          }),
-        ),
-      ),
+      body: registerBody,
       response: authResult,
     },
     async ({ body }, ctx) => {
@@ -204,11 +157,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
         "Throttled: 5 failures per account or 30 per address in 15 minutes lock further tries. When Google " +
         'Authenticator is bound, answers `two_factor: {type: "google", ticket}` instead of a token: send the ' +
         "ticket and the code to /login/verify.",
-      body: z.object({
-        account: z.string({ error: "validation.required" }).trim().min(1).max(254),
-        password: z.string({ error: "validation.required" }).min(1).max(128),
-        area_code: areaCodeField.optional(),
-      }),
+      body: loginBody,
       response: signInResult,
     },
     async ({ body }, ctx) => {
@@ -263,15 +212,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       path: "/user/reset_login_pwd",
       tags: ["Accounts"],
       summary: "Set a new login password with a reset code; every session of the account ends",
-      body: confirmed(
-        z.object({
-          account: z.string({ error: "validation.required" }).trim().min(1).max(254),
-          area_code: areaCodeField.optional(),
-          code: codeField,
-          password: passwordField,
-          password_confirmation: z.string({ error: "validation.required" }),
-        }),
-      ),
+      body: resetPasswordBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {
@@ -316,12 +257,7 @@ export function identityRoutes(api: Api, deps: IdentityDeps) {
       tags: ["Accounts"],
       summary: "End one of the user's sessions, or all others with `all_others`",
       auth: "required",
-      body: z.union([
-        z.object({ id: z.uuid({ error: "validation.invalid_format" }) }),
-        z.object({
-          all_others: z.union([z.literal(true), z.literal("true"), z.literal("1"), z.literal("on")]),
-        }),
-      ]),
+      body: revokeSessionBody,
       response: z.object({ ended: z.number().int() }),
     },
     async ({ body }, ctx) => {

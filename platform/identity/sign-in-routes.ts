@@ -1,9 +1,16 @@
 import { z } from "zod";
-import { userSchema, walletLoginBody, walletMessageBody } from "../contract/identity.ts";
+import {
+  OIDC_PROVIDERS,
+  oauthCallbackBody,
+  oauthStartBody,
+  userSchema,
+  walletLoginBody,
+  walletMessageBody,
+} from "../contract/identity.ts";
 import { twoFactorSchema } from "../contract/security.ts";
 import type { Api } from "../http/app.ts";
 import type { HandlerContext } from "../http/route.ts";
-import { createOidc, OIDC_PROVIDERS, oidcLogin } from "./oidc.ts";
+import { createOidc, oidcLogin } from "./oidc.ts";
 import type { ClientInfo, IdentityDeps } from "./service.ts";
 import { issueWalletMessage, siteOf, walletLogin } from "./wallet.ts";
 
@@ -15,15 +22,6 @@ const client = (ctx: HandlerContext<unknown>): ClientInfo => ({
 
 /** A session, or (Google Authenticator bound) the ticket for the second step, /login/verify. */
 const authResult = z.union([z.object({ token: z.string(), user: userSchema }), twoFactorSchema]);
-const webUrl = z
-  .url({ protocol: /^https?$/, error: "validation.invalid_format" })
-  .max(2000, { error: "validation.invalid_format" });
-const opaque = z.string({ error: "validation.required" }).min(1).max(200);
-const providerField = z
-  .string({ error: "validation.required" })
-  .max(20)
-  .meta({ description: `One of the configured providers: ${OIDC_PROVIDERS.join(", ")}` });
-
 /** Sign-in with Google or Apple (OpenID Connect) and with an Ethereum wallet (EIP-4361). */
 export function signInRoutes(api: Api, deps: IdentityDeps) {
   const oidc = createOidc(deps.config, deps.logger);
@@ -49,7 +47,7 @@ export function signInRoutes(api: Api, deps: IdentityDeps) {
         "Authorization code flow with PKCE (S256) and a nonce, scope `openid email`. The platform keeps " +
         "no state: keep `state`, `code_verifier` and `nonce` (a signed, httpOnly cookie) and send " +
         "them back to /oauth/callback. An unconfigured provider is a 404.",
-      body: z.object({ provider: providerField, redirect_uri: webUrl }),
+      body: oauthStartBody,
       response: z.object({
         authorization_url: z.string(),
         state: z.string(),
@@ -71,14 +69,7 @@ export function signInRoutes(api: Api, deps: IdentityDeps) {
         "the redirect URI with the posted fields as its query). The account linked to the provider's " +
         "account signs in; else the account with the same e-mail, linked now, only when the provider " +
         "has verified it; else a new account is created. A refused answer is a 422.",
-      body: z.object({
-        provider: providerField,
-        callback_url: webUrl,
-        state: opaque,
-        code_verifier: opaque,
-        nonce: opaque,
-        redirect_uri: webUrl,
-      }),
+      body: oauthCallbackBody,
       response: authResult,
     },
     async ({ body }, ctx) => {

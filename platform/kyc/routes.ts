@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { kycStatusSchema, primaryBody } from "../contract/kyc.ts";
+import { advancedBody, kycStatusSchema, primaryBody } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
 import type { Deps } from "../http/context.ts";
-import { checkImage, UPLOAD_BODY_LIMIT, uploadField, uploadStore } from "../uploads/index.ts";
+import { checkImage, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
 import { kycStatus, submitAdvanced, submitPrimary } from "./service.ts";
 
 /** Identity verification: the state of both levels, and submitting each. */
@@ -60,7 +60,7 @@ export function kycRoutes(api: Api, deps: Deps) {
       multipart: true,
       bodyLimit: UPLOAD_BODY_LIMIT,
       tooLargeMessage: "uploads.too_large",
-      body: z.object({ front: uploadField, back: uploadField, holding: uploadField }),
+      body: advancedBody,
       response: z.null(),
     },
     async ({ body }, ctx) => {

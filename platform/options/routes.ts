@@ -1,6 +1,19 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { decimalField } from "../contract/trading.ts";
+import {
+  optionBetBody,
+  optionBetSchema,
+  optionBetsQuery,
+  optionCurrentSchema,
+  optionPageOf,
+  optionProductQuery,
+  optionProductSchema,
+  optionProductsQuery,
+  optionResultsQuery,
+  optionRoundQuery,
+  optionRoundSchema,
+  optionTicksQuery,
+} from "../contract/options.ts";
 import type { Api } from "../http/app.ts";
 import type { MarketView } from "../market/index.ts";
 import {
@@ -18,50 +31,6 @@ import type { optionBets, optionProducts, optionRounds } from "./tables.ts";
 
 const D = (v: Decimal.Value | null) => (v === null ? null : new Decimal(v).toFixed());
 const iso = (ms: number) => new Date(ms).toISOString();
-
-const productSchema = z
-  .object({
-    id: z.number().int(),
-    code: z.string(),
-    period_seconds: z.number().int(),
-    odds: z.string(),
-    fee_rate: z.string(),
-    min_amount: z.string(),
-    max_amount: z.string(),
-  })
-  .meta({ id: "OptionProduct" });
-const roundSchema = z
-  .object({
-    product_id: z.number().int(),
-    period_no: z.string(),
-    start: z.string(),
-    end: z.string(),
-    open_price: z.string().nullable(),
-    open_tick_id: z.number().nullable(),
-    open_tick_time: z.string().nullable(),
-    close_price: z.string().nullable(),
-    close_tick_id: z.number().nullable(),
-    close_tick_time: z.string().nullable(),
-    result: z.enum(["up", "down", "level", "void"]),
-  })
-  .meta({ id: "OptionRound" });
-const betSchema = z
-  .object({
-    id: z.number().int(),
-    product_id: z.number().int(),
-    code: z.string(),
-    period_no: z.string(),
-    round_start: z.string(),
-    round_end: z.string(),
-    direction: z.enum(["up", "down"]),
-    amount: z.string(),
-    fee: z.string(),
-    odds: z.string(),
-    status: z.enum(["pending", "win", "loss", "level", "void"]),
-    payout: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: "OptionBet" });
 
 /** A timed contract as customers see it (the console adds whether it is open and its order). */
 export const productView = (p: typeof optionProducts.$inferSelect) => ({
@@ -102,25 +71,6 @@ const betView = (b: typeof optionBets.$inferSelect) => ({
   created_at: b.createdAt.toISOString(),
 });
 
-const pageQuery = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-};
-const codeField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
-// Ids are 32-bit in the database: a larger one is an unknown product, not a failed query.
-const productIdField = z.coerce
-  .number()
-  .int()
-  .positive({ error: "options.product_unknown" })
-  .max(2 ** 31 - 1, { error: "options.product_unknown" });
-const timeField = z
-  .union([z.coerce.number().int().positive(), z.iso.datetime({ offset: true })])
-  .transform((v) => (typeof v === "number" ? v : Date.parse(v)));
-
 export function optionRoutes(api: Api, view: MarketView) {
   const { db } = api.deps;
   const tags = ["Timed contracts"];
@@ -131,8 +81,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       path: "/option/products",
       tags,
       summary: "Timed contracts: instrument, period, odds, fee and bet limits",
-      query: z.object({ code: codeField.optional() }),
-      response: z.array(productSchema),
+      query: optionProductsQuery,
+      response: z.array(optionProductSchema),
     },
     async ({ query }) => (await listProducts(db, query.code)).map(productView),
   );
@@ -144,14 +94,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       tags,
       summary:
         "The round taking bets now (it starts at its start time) and the one running, with the server's time",
-      query: z.object({ product_id: productIdField }),
-      response: z.object({
-        product: productSchema,
-        betting: z.object({ period_no: z.string(), start: z.string(), end: z.string() }),
-        running: z.object({ period_no: z.string(), start: z.string(), end: z.string() }),
-        last_price: z.string().nullable(),
-        server_time: z.string(),
-      }),
+      query: optionProductQuery,
+      response: optionCurrentSchema,
     },
     async ({ query }) => {
       const product = await requireProduct(db, query.product_id);
@@ -181,12 +125,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       summary:
         "Bet up (bullish) or down (bearish) on the next round: the amount plus its fee leave the spot wallet at once",
       auth: "required",
-      body: z.object({
-        product_id: productIdField,
-        direction: z.enum(["up", "down"], { error: "options.direction_required" }),
-        amount: decimalField("options.amount_required"),
-      }),
-      response: betSchema,
+      body: optionBetBody,
+      response: optionBetSchema,
     },
     async ({ body }, { user, setMessage }) => {
       const product = await requireProduct(db, body.product_id);
@@ -203,8 +143,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       tags,
       summary: "The user's bets: pending ones, or settled ones (win, loss, level refunded)",
       auth: "required",
-      query: z.object({ status: z.enum(["pending", "settled"]).default("pending"), ...pageQuery }),
-      response: z.object({ list: z.array(betSchema), page: z.number().int(), has_more: z.boolean() }),
+      query: optionBetsQuery,
+      response: optionPageOf(optionBetSchema),
     },
     async ({ query }, { user }) => {
       const { rows, hasMore } = await userBets(db, user.id, query.status, query.page, query.limit);
@@ -219,8 +159,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       tags,
       summary:
         "Results of past rounds (period, open, close, result, and the ticks that decided them), newest first",
-      query: z.object({ product_id: productIdField, ...pageQuery }),
-      response: z.object({ list: z.array(roundSchema), page: z.number().int(), has_more: z.boolean() }),
+      query: optionResultsQuery,
+      response: optionPageOf(optionRoundSchema),
     },
     async ({ query }) => {
       await requireProduct(db, query.product_id);
@@ -235,11 +175,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       path: "/option/round",
       tags,
       summary: "One round with the ids and times of its two deciding ticks",
-      query: z.object({
-        product_id: productIdField,
-        period: z.string().regex(/^\d{12}$/, { error: "errors.not_found" }),
-      }),
-      response: roundSchema,
+      query: optionRoundQuery,
+      response: optionRoundSchema,
     },
     async ({ query }) => roundView(await roundDetail(db, query.product_id, query.period)),
   );
@@ -253,7 +190,7 @@ export function optionRoutes(api: Api, view: MarketView) {
         "The tick log: every price published for an instrument between two times (at most a day, 5,000 ticks)",
       description:
         "`from`/`to` in ms since epoch or ISO 8601. Recompute any round: its open price is the last tick at or before its start, its close the last at or before its end.",
-      query: z.object({ code: codeField, from: timeField, to: timeField }),
+      query: optionTicksQuery,
       response: z.array(
         z.object({ id: z.number(), code: z.string(), price: z.string(), time: z.number(), at: z.string() }),
       ),

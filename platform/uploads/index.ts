@@ -7,7 +7,6 @@ export {
   readUpload,
   saveImages,
   UPLOAD_BODY_LIMIT,
-  uploadField,
   uploadIdOf,
   uploadPath,
   uploadStore,

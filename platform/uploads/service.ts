@@ -10,15 +10,6 @@ import { uploads } from "./tables.ts";
 
 export type UploadPurpose = (typeof uploads.$inferSelect)["purpose"];
 
-/**
- * A file field of a multipart body. Over 2 MB is refused here, while the request is validated,
- * so nothing is stored (spec: "File exceeds 2M").
- */
-export const uploadField = z
-  .file({ error: "uploads.required" })
-  .max(UPLOAD_MAX_BYTES, { error: "uploads.too_large" })
-  .meta({ type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 2 MB" } as never);
-
 /** A few bytes past 3 files of 2 MB: larger bodies are refused before they are read. */
 export const UPLOAD_BODY_LIMIT = 3 * UPLOAD_MAX_BYTES + 256 * 1024;
 

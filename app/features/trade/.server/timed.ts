@@ -1,11 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { z } from "zod";
 import { compare } from "../../../../platform/contract/decimal.ts";
 import type { Envelope } from "../../../../platform/contract/envelope.ts";
 import { parseMessageKey } from "../../../../platform/contract/message-key.ts";
 import { localizeParams } from "../../../../platform/contract/numbers.ts";
+import { optionBetBody } from "../../../../platform/contract/options.ts";
 import type { OptionBet } from "../../../../platform/contract/timed.ts";
-import { decimalField } from "../../../../platform/contract/trading.ts";
 import { apiClient } from "../../../.server/api.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { marketEntries } from "../../../.server/market.ts";
@@ -74,11 +73,8 @@ export async function timedLoader(request: Request, context: Context, state: Tra
 }
 export type TimedData = Awaited<ReturnType<typeof timedLoader>>["timed"];
 
-const betForm = z.object({
-  product_id: z.coerce.number().int().positive({ error: "options.product_unknown" }),
-  direction: z.enum(["up", "down"], { error: "options.direction_required" }),
-  amount: decimalField("options.amount_required"),
-});
+/** The bet form is the platform's own body (platform/contract/options.ts). */
+const betForm = optionBetBody;
 
 /**
  * The timed screen's posts: "timed_review" checks the form and opens the confirmation (the
