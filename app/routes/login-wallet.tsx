@@ -10,6 +10,7 @@ import { getToken } from "../.server/session.ts";
 import { afterSignIn } from "../.server/sign-in.ts";
 import { AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { MessageToSign } from "../components/message-to-sign.tsx";
 import { walletAddressForm, walletSignForm } from "../forms/wallet.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/login-wallet";
@@ -127,24 +128,12 @@ function SignStep({ message, result, redirectTo }: { message: string; result?: R
         <HoneypotInputs />
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div className="mt-4">
-          <label htmlFor={fields.message.id} className="mb-1 block text-sm text-muted">
-            {t("wallet_message")}
-          </label>
-          <textarea
-            id={fields.message.id}
-            name="message"
-            readOnly
-            defaultValue={message}
-            rows={11}
-            className="input py-2 font-mono text-xs"
-            aria-describedby={`${fields.message.id}-help`}
-          />
-          <p id={`${fields.message.id}-help`} className="mt-1 text-xs text-muted">
-            {t("wallet_message_help")}
-          </p>
-          <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
+        <MessageToSign
+          field={fields.message}
+          message={message}
+          label={t("wallet_message")}
+          help={t("wallet_message_help")}
+        />
         <Field field={fields.signature} label={t("wallet_signature")} autoComplete="off" placeholder="0x…" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Submit>{t("wallet_submit")}</Submit>

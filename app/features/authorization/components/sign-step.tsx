@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ErrorList, Field, Submit, useLazyValidator } from "../../../components/form.tsx";
+import { MessageToSign } from "../../../components/message-to-sign.tsx";
 import type { Result } from "../types.ts";
 import { WalletSignButton } from "./browser-wallet.tsx";
 
@@ -39,24 +40,12 @@ export function SignStep({
         <input type="hidden" name="code" value={code} />
         <input type="hidden" name="address" value={address} />
         <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
-        <div className="mt-4">
-          <label htmlFor={fields.message.id} className="mb-1 block text-sm text-muted">
-            {t("message")}
-          </label>
-          <textarea
-            id={fields.message.id}
-            name="message"
-            readOnly
-            defaultValue={message}
-            rows={11}
-            className="input py-2 font-mono text-xs"
-            aria-describedby={`${fields.message.id}-help`}
-          />
-          <p id={`${fields.message.id}-help`} className="mt-1 text-xs text-muted">
-            {t("message_help")}
-          </p>
-          <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
+        <MessageToSign
+          field={fields.message}
+          message={message}
+          label={t("message")}
+          help={t("message_help")}
+        />
         <WalletSignButton
           message={message}
           address={address}
