@@ -1,4 +1,5 @@
 import { TINY_JPEG } from "../support/images.ts";
+import { applicationOf, submitPrimary as submitKyc } from "./kyc.ts";
 import { ops } from "./ops.ts";
 import { literally, type say } from "./say.ts";
 import { expect, type Page, registerByEmail, test } from "./support.ts";
@@ -15,23 +16,8 @@ const PNG = Buffer.from(
 // A whole JPEG: uploads read the header and refuse one cut short.
 const JPEG = TINY_JPEG;
 
-/** The newest application of this account (its id is the first column of `kyc list`). */
-function applicationOf(email: string, status = "pending") {
-  const line = ops("kyc", "list", "--status", status, "--user", email)
-    .split("\n")
-    .find((l) => l.includes(email));
-  const id = line?.trim().split(/\s+/)[0];
-  if (!id || !/^\d+$/.test(id)) throw new Error(`no ${status} application for ${email}`);
-  return id;
-}
-
 async function submitPrimary(page: Page, t: ReturnType<typeof say>, idNumber: string) {
-  await page.getByLabel(t("kyc.country"), { exact: true }).selectOption("SG");
-  await page.getByLabel(t("kyc.document_type"), { exact: true }).selectOption("passport");
-  await page.getByLabel(t("kyc.real_name"), { exact: true }).fill("Ana Lim");
-  await page.getByLabel(t("kyc.id_number"), { exact: true }).fill(idNumber);
-  await page.getByRole("button", { name: t("kyc.submit") }).click();
-  await expect(page.getByRole("status")).toHaveText(t("messages.kyc.submitted"));
+  await submitKyc(page, t, idNumber);
   await expect(page).toHaveURL(/\/verify$/);
 }
 

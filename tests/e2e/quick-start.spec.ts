@@ -1,4 +1,5 @@
 import { numbers } from "../../platform/contract/numbers.ts";
+import { primaryVerifiedFromWithdraw } from "./kyc.ts";
 import { ops } from "./ops.ts";
 import { literally, sayPattern } from "./say.ts";
 import {
@@ -139,24 +140,14 @@ test("the README's try-out: sign up, demo funds, a trade, a pool, a bound phone 
     .getByRole("link", { name: t("wallet.actions.withdraw"), exact: true })
     .click();
   await expect(page.getByRole("alert")).toHaveText(t("messages.wallet.primary_kyc_first"));
-  await page.getByRole("link", { name: t("wallet.fix.primary") }).click();
-  await page
-    .getByRole("region", { name: t("kyc.primary_title") })
-    .getByRole("link", { name: t("kyc.start_primary") })
-    .click();
-  await page.getByLabel(t("kyc.country"), { exact: true }).selectOption("SG");
-  await page.getByLabel(t("kyc.document_type"), { exact: true }).selectOption("passport");
-  await page.getByLabel(t("kyc.real_name"), { exact: true }).fill("Wei Tan");
-  await page
-    .getByLabel(t("kyc.id_number"), { exact: true })
-    .fill(`Q${Date.now().toString().slice(-7)}${info.project.name === "js" ? "J" : "N"}`);
-  await page.getByRole("button", { name: t("kyc.submit") }).click();
-  await expect(page.getByRole("status")).toHaveText(t("messages.kyc.submitted"));
-  // The operator, in a second terminal: `npm run ops -- kyc list`, then `kyc approve ID`.
-  const application = ops("kyc", "list", "--user", email)
-    .split("\n")
-    .find((line) => line.includes(email));
-  ops("kyc", "approve", application?.trim().split(/\s+/)[0] ?? "");
+  // Sent from "Verify your identity"; the operator, in a second terminal, runs `npm run ops --
+  // kyc list`, then `kyc approve ID`.
+  await primaryVerifiedFromWithdraw(
+    page,
+    t,
+    email,
+    `Q${Date.now().toString().slice(-7)}${info.project.name === "js" ? "J" : "N"}`,
+  );
 
   await page.goto("/withdraw");
   await expect(page.getByRole("alert")).toHaveText(t("messages.wallet.fund_password_first"));

@@ -1,4 +1,5 @@
 import { numbers } from "../../app/components/numbers.tsx";
+import { primaryVerifiedFromWithdraw } from "./kyc.ts";
 import { ops } from "./ops.ts";
 import { literally } from "./say.ts";
 import { codeFor, expect, PASSWORD, type Page, registerByEmail, test, uniquePhone } from "./support.ts";
@@ -294,24 +295,12 @@ test("withdraw: held back until the preconditions are met, then reviewed by the 
   // 2. Primary verification, approved by the operator.
   await page.goto("/withdraw");
   await expect(page.getByRole("alert")).toHaveText(t("messages.wallet.primary_kyc_first"));
-  await page.getByRole("link", { name: t("wallet.fix.primary") }).click();
-  await expect(page).toHaveURL(/\/verify$/);
-  await page
-    .getByRole("region", { name: t("kyc.primary_title") })
-    .getByRole("link", { name: t("kyc.start_primary") })
-    .click();
-  await page.getByLabel(t("kyc.country"), { exact: true }).selectOption("SG");
-  await page.getByLabel(t("kyc.document_type"), { exact: true }).selectOption("passport");
-  await page.getByLabel(t("kyc.real_name"), { exact: true }).fill("Wei Tan");
-  await page
-    .getByLabel(t("kyc.id_number"), { exact: true })
-    .fill(`W${Date.now().toString().slice(-7)}${info.project.name === "js" ? "J" : "N"}`);
-  await page.getByRole("button", { name: t("kyc.submit") }).click();
-  await expect(page.getByRole("status")).toHaveText(t("messages.kyc.submitted"));
-  const line = ops("kyc", "list", "--user", email)
-    .split("\n")
-    .find((l) => l.includes(email));
-  ops("kyc", "approve", line?.trim().split(/\s+/)[0] ?? "");
+  await primaryVerifiedFromWithdraw(
+    page,
+    t,
+    email,
+    `W${Date.now().toString().slice(-7)}${info.project.name === "js" ? "J" : "N"}`,
+  );
 
   // 3. A fund password.
   await page.goto("/withdraw");
