@@ -19,6 +19,12 @@ import type { FeedInstrument, MarketFeed, RawLevel } from "./feed.ts";
 import { klines } from "./tables.ts";
 
 export const BACKFILL = 600;
+
+/**
+ * Gives the event loop back: on the embedded database a statement runs on this thread and settles
+ * in the same turn, so back-to-back statements would hold every request until the last one.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DAY_MS = 86_400_000;
 
 type Book = {
@@ -185,7 +191,7 @@ export function createMarketEngine(options: {
       done = (async () => {
         for (const [interval, missing] of gap.missing) {
           if (stopped) return;
-          await new Promise((resolve) => setImmediate(resolve));
+          await nextTurn();
           const history = await feed.history(gap.instrument, interval, missing, gap.endTime);
           // Never over a candle the live feed has closed meanwhile: it saw the real trades.
           await saveRows(
@@ -221,10 +227,7 @@ export function createMarketEngine(options: {
     onConflict: "update" | "keep" = "update",
   ) {
     for (let i = 0; i < items.length; i += 500) {
-      // The embedded database runs each statement on this thread, and its promise settles in the
-      // same turn: without a turn given back between statements, a back-fill would hold every
-      // request (health included) until its last candle.
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await nextTurn();
       const batch = items.slice(i, i + 500);
       if (batch.length === 0) continue;
       // One parameter holding the array (a bare array in a sql`` template becomes a list).
