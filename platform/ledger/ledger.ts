@@ -182,25 +182,16 @@ async function lockAccounts(
   refs: Map<string, { account: AccountRef; coin: string }>,
   transactions: number,
 ) {
-  const wanted = [...refs.values()].map(({ account, coin }) =>
-    "user" in account
-      ? { u: account.user, k: account.wallet, c: coin }
-      : { u: null, k: account.platform, c: coin },
-  );
-  // The rows are locked as the sort yields them (in id order); the transactions' ids come in
-  // the same round trip.
-  const found = (await tx.execute(sql`
-    with locked as (
-      select a.id, a.user_id, a.kind, a.coin
-      from ledger_accounts a
-      join json_to_recordset(${JSON.stringify(wanted)}::json) as r(u int, k text, c text)
-        on a.kind = r.k and a.coin = r.c
-        and ((r.u is not null and a.owner_type = 'user' and a.user_id = r.u)
-          or (r.u is null and a.owner_type = 'platform' and a.user_id is null))
-      order by a.id
-      for update of a)
-    select (select coalesce(json_agg(locked), '[]'::json) from locked) as accounts,
-      ${reservedIds("ledger_transactions", transactions)} as ids`)) as unknown as {
+  const found = (await tx.execute(
+    lockingStatement(
+      [...refs.values()].map(({ account, coin }) =>
+        "user" in account
+          ? { u: account.user, k: account.wallet, c: coin }
+          : { u: null, k: account.platform, c: coin },
+      ),
+      transactions,
+    ),
+  )) as unknown as {
     rows: { accounts: unknown; ids: unknown }[];
   };
   const [answer] = found.rows;
@@ -220,6 +211,34 @@ async function lockAccounts(
     ids.set(key, await accountId(tx, ref.account, ref.coin));
   }
   return { ids, txIds: idsOf(answer?.ids) };
+}
+
+/**
+ * Locks the wanted accounts (a customer's `u`, or a platform account with `u` null; `k` the
+ * wallet or platform account, `c` the coin) and reserves `transactions` ids, in one statement.
+ * Each account is found through its own unique index, customers' and the platform's apart: one
+ * join with an `or` between the two could use neither index and read every account of the
+ * exchange on every movement. The rows are locked as the sort yields them (in id order), so
+ * concurrent movements cannot deadlock.
+ */
+export function lockingStatement(wanted: { u: number | null; k: string; c: string }[], transactions: number) {
+  return sql`
+    with r as (select * from json_to_recordset(${JSON.stringify(wanted)}::json) as r(u int, k text, c text)),
+    locked as (
+      select a.id, a.user_id, a.kind, a.coin
+      from ledger_accounts a
+      where a.id in (
+        select x.id from r join ledger_accounts x
+          on x.owner_type = 'user' and x.user_id is not null and x.user_id = r.u
+          and x.kind = r.k and x.coin = r.c
+        union all
+        select x.id from r join ledger_accounts x
+          on x.owner_type = 'platform' and x.kind = r.k and x.coin = r.c
+        where r.u is null)
+      order by a.id
+      for update of a)
+    select (select coalesce(json_agg(locked), '[]'::json) from locked) as accounts,
+      ${reservedIds("ledger_transactions", transactions)} as ids`;
 }
 
 function isNegativeBalance(error: unknown): boolean {
