@@ -347,6 +347,29 @@ describe("the execution rules, over random order flows", () => {
   }, 240_000);
 });
 
+describe("batches that overlap (one writing while the next waits for its lock)", () => {
+  it("answer every order as it ran: a customer who cannot pay is refused alone, the others fill", async () => {
+    feed.set("btc/usdt", 60000);
+    const rich = await Promise.all(Array.from({ length: 12 }, () => customer({ USDT: "10000" })));
+    // Enough for one 0.01 BTC buy (about 600 USDT), not for two.
+    const poor = await customer({ USDT: "700" });
+    const buy = (token: string) => spot(token, { side: "buy", type: "market", quantity: "0.01" });
+    // Each customer sends the next order as soon as the last is answered, so orders keep
+    // arriving while batches commit.
+    const answers = await Promise.all(
+      [...rich, poor].map(async ({ token }) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) statuses.push((await buy(token)).status);
+        return statuses;
+      }),
+    );
+    for (const statuses of answers.slice(0, -1)) expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(answers.at(-1)).toEqual([200, 422, 422, 422]);
+    for (const { user } of rich) expect((await balance(user.id, "BTC")).available).toBe("0.03996");
+    expect((await balance(poor.user.id, "BTC")).available).toBe("0.00999");
+  });
+});
+
 describe("the engine's log", () => {
   // Runs last: it replays everything the tests above did (two instances, rebuilds, random flows).
   it("replayed into a fresh engine gives the same fills, orders and balances", async () => {

@@ -159,11 +159,25 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     // Let the commands that arrive in this turn join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      while (queue.length > 0) {
-        const batch = queue.slice(0, MAX_BATCH);
-        queue = queue.slice(batch.length);
-        await runBatch(batch);
-      }
+      // Two batches overlap: once a batch has matched (it holds the engine's row lock and is
+      // writing), the next one opens its transaction and queues for that lock, so its first
+      // round trips are not on the critical path. Matching itself stays one batch at a time:
+      // a batch matches only once the lock is its own, after the one before has committed.
+      let previous: Promise<void> = Promise.resolve();
+      do {
+        while (queue.length > 0) {
+          const batch = queue.slice(0, MAX_BATCH);
+          queue = queue.slice(batch.length);
+          let matched: () => void = () => {};
+          const reached = new Promise<void>((resolve) => {
+            matched = resolve;
+          });
+          const done = runBatch(batch, matched);
+          previous = done;
+          await Promise.race([reached, done]);
+        }
+        await previous;
+      } while (queue.length > 0);
     } finally {
       draining = undefined;
     }
@@ -172,16 +186,19 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   /**
    * Runs a batch; if its transaction fails (one order the customer cannot pay for refuses the
    * whole group), the books are rebuilt and each command runs alone, so only that one is refused.
+   * (A batch already queued behind it runs first then: each command's answer is still what the
+   * books held when it ran.)
    */
-  async function runBatch(batch: Command[]) {
+  async function runBatch(batch: Command[], matched: () => void = () => {}) {
     try {
-      const settled = await transact(batch);
+      const settled = await transact(batch, matched);
       for (const [command, outcome] of settled) {
         if (outcome.ok) command.resolve(outcome.value);
         else command.reject(outcome.error);
       }
     } catch (error) {
       seq = -1; // the books may hold what did not commit: rebuild before the next batch
+      matched();
       if (batch.length === 1) {
         batch[0]?.reject(error);
         return;
@@ -192,7 +209,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
 
   type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-  async function transact(batch: Command[]): Promise<Map<Command, Outcome>> {
+  async function transact(batch: Command[], matched: () => void): Promise<Map<Command, Outcome>> {
     const events: { userId: number; event: Record<string, unknown> }[] = [];
     const touched = new Set<string>();
     const tape = new Map<string, Trade[]>();
@@ -200,10 +217,6 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       events.length = 0;
       touched.clear();
       tape.clear();
-      // Until this attempt has matched and written everything, the books are not to be trusted
-      // (a retried transaction runs this again and must start from the database).
-      const expected = seq + 1;
-      seq = -1;
       // The counter moves (taking the row's lock) and the new orders' ids come in one statement.
       const places = batch.filter((c) => c.kind === "place").length;
       const state = (await tx.execute(sql`with s as (
@@ -211,6 +224,11 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids`)) as unknown as {
         rows: { seq: string | null; ids: unknown }[];
       };
+      // Read only now that the lock is ours (the batch before has committed or rolled back).
+      // Until this attempt has matched and written everything, the books are not to be trusted
+      // (a retried transaction runs this again and must start from the database).
+      const expected = seq + 1;
+      seq = -1;
       const next = Number(state.rows[0]?.seq ?? 0);
       const ids = idsOf(state.rows[0]?.ids);
       const work = m.batch(now());
@@ -245,6 +263,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
           outcomes.set(command, { ok: false, error });
         }
       }
+      matched();
       const rows = await work.write(tx, next);
       events.push(...work.events);
       for (const trade of work.trades) {
@@ -554,6 +573,8 @@ export function createSpotMatcher() {
       live.status = live.filled.eq(live.quantity) ? "filled" : "cancelled";
     }
     work.created.push(live);
+    // Its fills touched it as a changed order; it is written once, as a new one.
+    work.changed.delete(id);
     work.events.push({ userId: live.userId, event: { type: "order", id, status: live.status } });
     return id;
   }
