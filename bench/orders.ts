@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { auditLedger } from "../platform/ledger/audit.ts";
 import { post, transfer } from "../platform/ledger/ledger.ts";
 import { registerByEmail } from "../tests/support/accounts.ts";
@@ -39,12 +40,16 @@ async function startProfile(file: string | undefined) {
   };
 }
 
+/** Wallets of 50,000 other customers, present while the orders are timed. */
+const OTHER_WALLETS = 200_000;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /**
  * Orders per second through the platform's API (in process, no HTTP socket): `traders` funded
- * accounts each place spot market buys of 0.001 BTC back to back for `seconds`. Every order is a ledger transaction; the ledger audit must pass afterwards.
+ * accounts each place spot market buys of 0.001 BTC back to back for `seconds`, on an exchange
+ * that holds 50,000 other customers' wallets. Every order is a ledger transaction; the ledger audit must pass afterwards.
  * `databaseUrl` (a Postgres server) gets a fresh database with a random name, dropped at the end;
  * without it the platform runs on in-memory PGlite.
  */
@@ -68,6 +73,12 @@ export async function ordersPerSecond(
   try {
     await t.marketReady();
     const db = t.platform.deps.db;
+    // The exchange's other customers: their wallets (empty, so the audit is unchanged) make the
+    // accounts table the size of a live exchange's, with statistics as a live database keeps them.
+    await db.execute(sql`insert into ledger_accounts (owner_type, user_id, kind, coin)
+      select 'user', 1000000 + g / 4, (array['spot', 'contract', 'earn', 'fortune'])[1 + g % 4], 'USDT'
+      from generate_series(0, ${OTHER_WALLETS - 1}::int) as g`);
+    await db.execute(sql`analyze ledger_accounts`);
     const accounts = [];
     for (let i = 0; i < traders; i++) {
       const account = await registerByEmail(t);

@@ -100,12 +100,12 @@ export async function testPlatform(
         "x-client-ip",
         init.ip ?? `10.${ipCounter >> 16}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`,
       );
+      const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
+      // As an HTTP client does: the server's body limit reads the length instead of counting
+      // the stream's bytes.
+      if (typeof body === "string") headers.set("content-length", String(Buffer.byteLength(body)));
       const response = await platform.fetch(
-        new Request(`http://test.local/api${path}`, {
-          ...init,
-          headers,
-          body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-        }),
+        new Request(`http://test.local/api${path}`, { ...init, headers, body }),
       );
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
