@@ -19,6 +19,17 @@ describe("the platform's own messages", () => {
     expect(translator("vn")("wallet.desk_minimum", { minimum })).toContain("10.000");
   });
 
+  it("say a message without parameters in each reader's language, every time it is asked", () => {
+    const en = translator("en");
+    const ru = translator("ru");
+    expect(en("errors.not_found")).toBe(en("errors.not_found"));
+    expect(ru("errors.not_found")).toBe(ru("errors.not_found"));
+    expect(ru("errors.not_found")).not.toBe(en("errors.not_found"));
+    // The same key with parameters is still filled in.
+    expect(en("wallet.desk_minimum", { minimum: "5" })).toBe("The block desk takes 5 USDT's worth or more");
+    expect(en("wallet.desk_minimum?minimum=7")).toBe("The block desk takes 7 USDT's worth or more");
+  });
+
   it("keep a price's decimals, with the language's separators", () => {
     const said = (lang: (typeof LANGUAGES)[number]) =>
       translator(lang)("alerts.above_now", { price: "95153.06" });

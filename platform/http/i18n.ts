@@ -27,7 +27,17 @@ export function translator(lang: Lang): Translate {
   let t = cache.get(lang);
   if (!t) {
     const fixed: TFunction = i18n.getFixedT(lang, "messages");
+    // A message without parameters ("ok" on every success) reads the same every time.
+    const plain = new Map<string, string>();
     t = (message, params) => {
+      if (!params && !message.includes("?")) {
+        let text = plain.get(message);
+        if (text === undefined) {
+          text = fixed(message, localizeParams(lang, {})) as string;
+          if (plain.size < 1000) plain.set(message, text);
+        }
+        return text;
+      }
       const { key, params: encoded } = parseMessageKey(message);
       return fixed(key, localizeParams(lang, { ...encoded, ...params })) as string;
     };
