@@ -265,12 +265,7 @@ server.on("upgrade", (request, socket, head) => {
   } else if (path === "/ws" && platform) {
     const ip = clientIp(request);
     // Reopening sockets as fast as they close costs handshakes and lookups: refused before them.
-    if (!platform.hub.admit(ip)) {
-      socket.end(
-        "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
-      );
-      return;
-    }
+    if (!platform.hub.admit(ip)) return platform.hub.refuse(socket, ip);
     // A reset while the session is looked up must not become an unhandled error.
     const dropped = () => socket.destroy();
     socket.on("error", dropped);

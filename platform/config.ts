@@ -75,6 +75,7 @@ const configSchema = z.object({
   WS_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   WS_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   WS_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  WS_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WS_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
   FAIR_SHARE_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(6),
   FAIR_SHARE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -169,6 +170,7 @@ export type Config = {
     authPerMinute: number;
     subscriptions: number;
     handshakesPerMinute: number;
+    refusalDelayMs: number;
   };
   /** Requests in hand at once, one address's share while others wait, and its queue (fair-share.ts). */
   fairShare: { concurrency: number; perKey: number; waitingPerKey: number };
@@ -262,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerMinute: c.WS_AUTH_PER_MINUTE,
       subscriptions: c.WS_SUBSCRIPTIONS,
       handshakesPerMinute: c.WS_HANDSHAKES_PER_MINUTE,
+      refusalDelayMs: c.WS_REFUSAL_DELAY_MS,
     },
     fairShare: {
       concurrency: c.FAIR_SHARE_CONCURRENCY,

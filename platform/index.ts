@@ -175,6 +175,7 @@ export async function createPlatform(options: {
       connectionsPerIp: config.ws.connectionsPerIp,
       authPerMinute: config.ws.authPerMinute,
       handshakesPerMinute: config.ws.handshakesPerMinute,
+      refusalDelayMs: config.ws.refusalDelayMs,
       maxSubscriptionsPerSocket: config.ws.subscriptions,
     });
     const market = await createMarket({

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { createMemoryBus } from "../bus/memory.ts";
@@ -177,6 +178,51 @@ describe("the /ws hub", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("answers a socket refused at the door only after WS_REFUSAL_DELAY_MS, keeping few waiting per address", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { hub } = await start({ refusalDelayMs: 5000 });
+      const said = (socket: PassThrough) => String(socket.read() ?? "");
+      const first = new PassThrough();
+      hub.refuse(first, "10.9.0.1");
+      // A client reopening sockets in a loop gets nothing for a while…
+      vi.advanceTimersByTime(4999);
+      expect(said(first)).toBe("");
+      expect(first.destroyed).toBe(false);
+      // …then the refusal.
+      vi.advanceTimersByTime(1);
+      expect(said(first)).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\n/);
+
+      // At most 64 wait per address; the next is closed at once, another address still waits.
+      const held = Array.from({ length: 64 }, () => new PassThrough());
+      for (const socket of held) hub.refuse(socket, "10.9.0.1");
+      const over = new PassThrough();
+      hub.refuse(over, "10.9.0.1");
+      expect(over.destroyed).toBe(true);
+      const other = new PassThrough();
+      hub.refuse(other, "10.9.0.2");
+      expect(other.destroyed).toBe(false);
+      // One that goes away frees its place.
+      held[0]?.destroy();
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = new PassThrough();
+      hub.refuse(next, "10.9.0.1");
+      expect(next.destroyed).toBe(false);
+      // Shutting down does not wait for them.
+      await hub.close();
+      expect(next.destroyed && other.destroyed && held.every((socket) => socket.destroyed)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses at once when WS_REFUSAL_DELAY_MS is 0", async () => {
+    const { hub } = await start({ refusalDelayMs: 0 });
+    const socket = new PassThrough();
+    hub.refuse(socket, "10.9.0.1");
+    expect(String(socket.read() ?? "")).toMatch(/^HTTP\/1\.1 429 /);
   });
 
   it("says when an address already holds its sockets", async () => {

@@ -37,6 +37,8 @@ export type HubOptions = {
   authPerMinute?: number;
   /** WS_HANDSHAKES_PER_MINUTE: new sockets one address may open a minute (see `admit`). */
   handshakesPerMinute?: number;
+  /** WS_REFUSAL_DELAY_MS: how long a socket refused at the door waits for its 429 (see `refuse`). */
+  refusalDelayMs?: number;
   /** Resolves a session token for private channels (the identity domain's). */
   authenticate?: (token: string) => Promise<{ id: number }>;
 };
@@ -68,6 +70,9 @@ const REFUSED_TOKENS_MAX = 10_000;
 type Topic = { clients: Set<Client>; subscription: Subscription };
 
 const MAX_BUFFERED = 1 << 20; // a client this far behind is too slow to keep
+/** Refused sockets kept waiting for their answer, per address and in all (see `refuse`). */
+const WAITING_PER_ADDRESS = 64;
+const WAITING_TOTAL = 2000;
 
 export function topicOf(channel: string, code: string, key?: string): string {
   return key ? `${channel}:${code}:${key}` : `${channel}:${code}`;
@@ -89,6 +94,10 @@ export function createHub(options: HubOptions) {
   const handshakesPerMinute = options.handshakesPerMinute ?? 120;
   const handshakes = new Map<string, { since: number; count: number }>();
   let handshakeSweeps = 0;
+  const refusalDelayMs = options.refusalDelayMs ?? 5000;
+  /** Refused sockets still waiting for their answer: how many per address, and all of them. */
+  const waiting = new Map<string, number>();
+  const waitingSockets = new Map<Duplex, NodeJS.Timeout>();
   const refusedTokens = new Map<string, number>();
   const channels = new Map<string, ChannelDefinition>();
   const topics = new Map<string, Topic>();
@@ -333,6 +342,42 @@ export function createHub(options: HubOptions) {
       seen.count++;
       return seen.count <= handshakesPerMinute;
     },
+    /**
+     * Refuses a socket that `admit` turned away. The 429 comes only after refusalDelayMs: a client
+     * that reopens sockets in a loop would otherwise make the server accept and answer thousands
+     * of connections a second (each an HTTP parse), taking the time of everyone else's requests;
+     * waiting for its answer, each of its loops makes one attempt per delay. An address already
+     * kept waiting on WAITING_PER_ADDRESS sockets (or the server on WAITING_TOTAL) has the next one
+     * closed at once, so waiting sockets cannot exhaust the server's file handles.
+     */
+    refuse(socket: Duplex, ip: string) {
+      const answer = () =>
+        socket.end(
+          "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+        );
+      socket.on("error", () => socket.destroy());
+      if (refusalDelayMs === 0) return answer();
+      const held = waiting.get(ip) ?? 0;
+      if (held >= WAITING_PER_ADDRESS || waitingSockets.size >= WAITING_TOTAL) return socket.destroy();
+      waiting.set(ip, held + 1);
+      const done = () => {
+        if (!waitingSockets.delete(socket)) return;
+        const left = (waiting.get(ip) ?? 1) - 1;
+        if (left > 0) waiting.set(ip, left);
+        else waiting.delete(ip);
+      };
+      waitingSockets.set(
+        socket,
+        setTimeout(() => {
+          done();
+          answer();
+        }, refusalDelayMs),
+      );
+      socket.once("close", () => {
+        clearTimeout(waitingSockets.get(socket));
+        done();
+      });
+    },
     /** Whether the address already holds its sockets (the next is closed with 4029 at once). */
     full(ip: string): boolean {
       return (perAddress.get(ip) ?? 0) >= connectionsPerIp;
@@ -346,6 +391,10 @@ export function createHub(options: HubOptions) {
     /** Closes every socket with "going away" and stops listening to the bus. */
     async close() {
       clearInterval(sweep);
+      for (const [socket, timer] of waitingSockets) {
+        clearTimeout(timer);
+        socket.destroy();
+      }
       for (const client of clients) client.socket.close(1001, "server shutting down");
       for (const topic of topics.values()) topic.subscription();
       topics.clear();
