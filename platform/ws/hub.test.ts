@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Socket } from "node:net";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
@@ -164,6 +164,39 @@ describe("the /ws hub", () => {
     // Fewer answers than frames: the budget (a burst of twice the rate) ran out.
     expect(flood.frames.length).toBeLessThan(100);
     expect(calm.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("reads nothing more from a socket it closed for flooding, however much the client still sends", async () => {
+    const { url, server } = await start({ framesPerSecond: 5 });
+    let serverSide: Socket | undefined;
+    server.prependListener("upgrade", (_request, socket) => {
+      serverSide = socket as Socket;
+    });
+    // A client writing frames straight onto its socket (text frames, masked with a zero key).
+    const payload = Buffer.from('{"op":"ping"}');
+    const frame = Buffer.concat([Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+    const client = new Socket();
+    const received: Buffer[] = [];
+    client.on("data", (chunk) => received.push(chunk));
+    client.on("error", () => {});
+    await new Promise<void>((resolve) => client.connect(Number(new URL(url).port), "127.0.0.1", resolve));
+    client.write(
+      "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+    await vi.waitFor(() => expect(String(Buffer.concat(received))).toContain("101 Switching Protocols"));
+    // Past the budget (a burst of 10): the server says 4008…
+    for (let i = 0; i < 20; i++) client.write(frame);
+    const closeFrame = Buffer.from([0x88]);
+    await vi.waitFor(() => expect(Buffer.concat(received).includes(closeFrame)).toBe(true));
+    const socket = serverSide as Socket;
+    const readAtClose = socket.bytesRead;
+    // …and the client, not having read it yet, goes on: about 1 MB of frames. The server takes
+    // in at most a read or two (64 KB each) and handles none of it.
+    client.write(Buffer.concat(Array.from({ length: 50_000 }, () => frame)));
+    await vi.waitFor(() => expect(socket.destroyed).toBe(true), { timeout: 5000 });
+    expect(socket.bytesRead - readAtClose).toBeLessThanOrEqual(128 * 1024);
+    client.destroy();
   });
 
   it("admits at most WS_HANDSHAKES_PER_MINUTE new sockets per address a minute, each address on its own", async () => {

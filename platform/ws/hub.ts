@@ -141,7 +141,11 @@ export function createHub(options: HubOptions) {
     if (client.socket.readyState !== client.socket.OPEN) return;
     const [code, reason] = CLOSE[why];
     client.socket.close(code, reason);
-    // A client that does not answer the closing handshake is cut a moment later.
+    // Nothing more is read from it: a flooding client keeps sending frames until it sees the
+    // close, and reading them (each unmasked and handed to the message handler) took the time
+    // of every other socket and request. The close frame still goes out; the socket is cut a
+    // moment later.
+    client.socket.pause();
     setTimeout(() => client.socket.terminate(), 1000).unref();
   }
 
