@@ -4,6 +4,7 @@ import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { testPlatform } from "../tests/support/platform.ts";
 import { ABUSE_SERVER_ENV, ATTACK_DESCRIPTIONS, abuseBench } from "./abuse.ts";
 import { engineThroughput } from "./engine.ts";
@@ -538,10 +539,41 @@ if (want("faults")) {
 }
 
 if (only.includes("abuse")) {
-  // Availability under abuse (issue 20): only when asked for by name (it loads the machine).
+  // Availability under abuse (issue 20): only when asked for by name (it loads the machine). On
+  // the embedded database, then on PostgreSQL + Redis (a fresh database, dropped afterwards) when
+  // TEST_DATABASE_URL (or BENCH_DATABASE_URL) and TEST_REDIS_URL are set.
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  result.abuse = {};
+  await abuseOn("embedded", {});
+  if (postgresUrl && redisUrl) {
+    const name = `abuse_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const databaseUrl = new URL(postgresUrl);
+      databaseUrl.pathname = `/${name}`;
+      await abuseOn("postgres+redis", { DATABASE_URL: String(databaseUrl), REDIS_URL: redisUrl });
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else
+    verdict(
+      "abuse on PostgreSQL + Redis",
+      "measured",
+      "skipped: no TEST_DATABASE_URL / TEST_REDIS_URL",
+      undefined,
+    );
+}
+
+async function abuseOn(where: "embedded" | "postgres+redis", env: Record<string, string>) {
   const customers = Number(process.env.ABUSE_CUSTOMERS ?? 50);
   const seconds = Number(process.env.ABUSE_SECONDS ?? 15);
-  const server = await startServer(ABUSE_SERVER_ENV, { logFile: "bench/results/abuse-server.log" });
+  const server = await startServer(
+    { ...ABUSE_SERVER_ENV, ...env },
+    { logFile: `bench/results/abuse-server-${where}.log` },
+  );
   try {
     const r = await abuseBench({
       base: server.base,
@@ -551,10 +583,10 @@ if (only.includes("abuse")) {
       secondsPerPhase: seconds,
       // ABUSE_ATTACKS=code-spam,big-upload runs only those (while working on one).
       attacks: process.env.ABUSE_ATTACKS?.split(",") as Parameters<typeof abuseBench>[0]["attacks"],
-      log: (line) => console.log(`abuse: ${line}`),
+      log: (line) => console.log(`abuse on ${where}: ${line}`),
     });
     console.log(
-      `Availability under abuse: ${customers} customers browsing and trading (one address each, a page or an order every 0.5–2 s), ${seconds} s without then ${seconds} s with each attack from one client at full speed, after a ${seconds} s warm-up; idle server RSS ${r.idleRssMb} MB`,
+      `Availability under abuse on ${where}: ${customers} customers browsing and trading (one address each, a page or an order every 0.5–2 s), ${seconds} s without then ${seconds} s with each attack from one client at full speed, after a ${seconds} s warm-up; idle server RSS ${r.idleRssMb} MB`,
     );
     const without = (p: (typeof r.phases)[number]) =>
       r.phases.find((q) => q.attack === p.attack && !q.attacked);
@@ -583,38 +615,37 @@ if (only.includes("abuse")) {
       );
     }
     console.log(`  ledger audit after all attacks: ${r.auditOk ? "passes" : "FAILS"}`);
-    result.abuse = {
+    (result.abuse as Record<string, unknown>)[where] = {
       measured: "customers' latency, /api/health latency and server memory with and without each attack",
-      method:
-        "production server (embedded PGlite, default limits, TRUST_PROXY=1 so each simulated customer has its own X-Forwarded-For address); customers and attacker on the same machine over loopback, the attacker in its own process",
+      method: `production server (${where === "embedded" ? "embedded PGlite" : "PostgreSQL + Redis"}, default limits, TRUST_PROXY=1 so each simulated customer has its own X-Forwarded-For address); customers and attacker on the same machine over loopback, the attacker in its own process`,
       on,
       ...r,
     };
     for (const p of r.phases.filter((q) => q.attacked)) {
       const base = without(p)?.customerP99Ms ?? 0;
       verdict(
-        `abuse ${p.attack}: customers' p99`,
+        `abuse ${p.attack} on ${where}: customers' p99`,
         `< 2x ${base} ms (without)`,
         `${p.customerP99Ms} ms`,
         p.customerP99Ms < 2 * base,
       );
       verdict(
-        `abuse ${p.attack}: /api/health p99`,
+        `abuse ${p.attack} on ${where}: /api/health p99`,
         "< 500 ms",
         `${p.healthP99Ms} ms (without: ${without(p)?.healthP99Ms} ms)`,
         p.healthP99Ms < 500,
       );
       verdict(
-        `abuse ${p.attack}: server memory`,
+        `abuse ${p.attack} on ${where}: server memory`,
         `< 1.5x idle ${r.idleRssMb} MB`,
         `${p.rssMaxMb} MB`,
         p.rssMaxMb < 1.5 * r.idleRssMb,
       );
     }
-    verdict("abuse: ledger audit", "passes", r.auditOk ? "passes" : "fails", r.auditOk);
+    verdict(`abuse on ${where}: ledger audit`, "passes", r.auditOk ? "passes" : "fails", r.auditOk);
   } catch (error) {
     console.error(
-      `abuse: stopped: ${(error as Error).message}; the server ${server.ended() === undefined ? "still runs" : `ended with ${server.ended()}`} (its log: bench/results/abuse-server.log)`,
+      `abuse on ${where}: stopped: ${(error as Error).message}; the server ${server.ended() === undefined ? "still runs" : `ended with ${server.ended()}`} (its log: bench/results/abuse-server-${where}.log)`,
     );
     failed = true;
   } finally {
