@@ -1,4 +1,4 @@
-import { fork } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import WebSocket from "ws";
@@ -77,8 +77,41 @@ const rssMb = (pid: number) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function ops(dataDir: string, words: string[]) {
-  const { port, secret } = JSON.parse(readFileSync(join(dataDir, "ops-endpoint.json"), "utf8"));
+/**
+ * Where the operator's commands go: the running server's operator endpoint on the embedded
+ * database; on PostgreSQL (where the server opens none) the compiled CLI, straight to it.
+ */
+export type Operator = { dataDir: string; databaseUrl?: string; redisUrl?: string };
+
+async function ops(operator: Operator, words: string[]) {
+  if (operator.databaseUrl) {
+    const run = await new Promise<{ status: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [join(process.env.BUILD_DIR || "build", "node", "ops.js"), ...words],
+        {
+          env: {
+            ...process.env,
+            NODE_ENV: "production",
+            LOG_LEVEL: "warn",
+            DATA_DIR: operator.dataDir,
+            DATABASE_URL: operator.databaseUrl,
+            ...(operator.redisUrl ? { REDIS_URL: operator.redisUrl } : {}),
+          },
+        },
+      );
+      let output = "";
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.on("close", (status) => resolve({ status, output }));
+    });
+    return { ok: run.status === 0, output: run.output };
+  }
+  const { port, secret } = JSON.parse(readFileSync(join(operator.dataDir, "ops-endpoint.json"), "utf8"));
   const response = await fetch(`http://127.0.0.1:${port}/ops`, {
     method: "POST",
     headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
@@ -91,7 +124,7 @@ type Person = { email: string; token: string; cookie: string; ip: string };
 const PASSWORD = "Abuse2026x";
 
 /** Signs one customer up from their own address, with money and a browser session. */
-async function signUp(base: string, dataDir: string, email: string, ip: string): Promise<Person> {
+async function signUp(base: string, operator: Operator, email: string, ip: string): Promise<Person> {
   const from = { "x-forwarded-for": ip };
   const jsonHeaders = { "content-type": "application/json", ...from };
   await fetch(`${base}/api/send_email`, {
@@ -117,7 +150,15 @@ async function signUp(base: string, dataDir: string, email: string, ip: string):
   ).json();
   const token = registered.data?.token as string | undefined;
   if (!token) throw new Error(`sign-up failed: ${JSON.stringify(registered)}`);
-  const credited = await ops(dataDir, ["deposit", "--account", email, "--coin", "USDT", "--amount", "10000"]);
+  const credited = await ops(operator, [
+    "deposit",
+    "--account",
+    email,
+    "--coin",
+    "USDT",
+    "--amount",
+    "10000",
+  ]);
   if (!credited.ok) throw new Error(credited.output);
   const cookie = await webSignIn(base, email, ip);
   if (!cookie) throw new Error(`web sign-in failed for ${email}`);
@@ -263,14 +304,15 @@ async function attacker(
 
 export async function abuseBench(options: {
   base: string;
-  dataDir: string;
+  /** The server's DATA_DIR, and its database when it is PostgreSQL (see `Operator`). */
+  operator: Operator;
   pid: number;
   customers: number;
   secondsPerPhase: number;
   attacks?: readonly Attack[];
   log?: (line: string) => void;
 }): Promise<AbuseResult> {
-  const { base, dataDir, pid, customers, secondsPerPhase } = options;
+  const { base, operator, pid, customers, secondsPerPhase } = options;
   const log = options.log ?? (() => {});
   const run = Date.now().toString(36);
   log(`signing up ${customers} customers, a victim and an attacker`);
@@ -281,7 +323,7 @@ export async function abuseBench(options: {
         Array.from({ length: Math.min(10, customers - i) }, (_, j) =>
           signUp(
             base,
-            dataDir,
+            operator,
             `abuse.${run}.${i + j}@example.com`,
             `10.77.${(i + j) >> 8}.${(i + j) & 255}`,
           ),
@@ -289,8 +331,8 @@ export async function abuseBench(options: {
       )),
     );
   }
-  const victim = await signUp(base, dataDir, `victim.${run}@example.com`, "10.78.0.1");
-  const villain = await signUp(base, dataDir, `villain.${run}@example.com`, "198.51.100.66");
+  const victim = await signUp(base, operator, `victim.${run}@example.com`, "10.78.0.1");
+  const villain = await signUp(base, operator, `villain.${run}@example.com`, "198.51.100.66");
 
   const sockets = people.map((person, index) => {
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, {
@@ -437,7 +479,7 @@ export async function abuseBench(options: {
     phases.push(await phase(`${attack}: with`, attack, attack));
   }
   for (const ws of sockets) ws.close();
-  const audit = await ops(dataDir, ["audit"]);
+  const audit = await ops(operator, ["audit"]);
   return { customers, secondsPerPhase, idleRssMb, phases, auditOk: audit.ok };
 }
 
@@ -458,7 +500,7 @@ if (process.argv[2] === "--attack") {
   try {
     const result = await abuseBench({
       base: server.base,
-      dataDir: server.dataDir,
+      operator: { dataDir: server.dataDir },
       pid: server.pid,
       customers: Number(values.customers),
       secondsPerPhase: Number(values.seconds),

@@ -544,8 +544,10 @@ if (only.includes("abuse")) {
   // TEST_DATABASE_URL (or BENCH_DATABASE_URL) and TEST_REDIS_URL are set.
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
   result.abuse = {};
-  await abuseOn("embedded", {});
-  if (postgresUrl && redisUrl) {
+  // ABUSE_ON=embedded or postgres+redis runs only that one (while working on one).
+  const abuseOnly = process.env.ABUSE_ON;
+  if (abuseOnly !== "postgres+redis") await abuseOn("embedded", {});
+  if (abuseOnly !== "embedded" && postgresUrl && redisUrl) {
     const name = `abuse_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
@@ -558,7 +560,7 @@ if (only.includes("abuse")) {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  } else
+  } else if (abuseOnly !== "embedded")
     verdict(
       "abuse on PostgreSQL + Redis",
       "measured",
@@ -577,7 +579,7 @@ async function abuseOn(where: "embedded" | "postgres+redis", env: Record<string,
   try {
     const r = await abuseBench({
       base: server.base,
-      dataDir: server.dataDir,
+      operator: { dataDir: server.dataDir, databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL },
       pid: server.pid,
       customers,
       secondsPerPhase: seconds,
