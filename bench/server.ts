@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cpuMs } from "./ssr.ts";
 
 /** Starts the production server on a fresh embedded database for a benchmark; stop() cleans up. */
 export async function startServer(
@@ -10,6 +11,10 @@ export async function startServer(
     logFile?: string;
     /** Start on this DATA_DIR (a restart) and leave it in place when stopped. */
     dataDir?: string;
+    /** Another build to start (default BUILD_DIR or build), e.g. to compare two side by side. */
+    buildDir?: string;
+    /** How often to ask /api/health while it starts (ms). */
+    pollMs?: number;
   } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "exchange-bench-"));
@@ -18,7 +23,8 @@ export async function startServer(
   const log = options.logFile ? openSync(options.logFile, "w") : "ignore";
   const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
   // What `npm start` runs: the compiled server (scripts/build-server.mjs), not the TypeScript.
-  const entry = join(process.env.BUILD_DIR || "build", "node", "server.js");
+  const buildDir = options.buildDir ?? (process.env.BUILD_DIR || "build");
+  const entry = join(buildDir, "node", "server.js");
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
@@ -27,6 +33,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      ...(options.buildDir ? { BUILD_DIR: options.buildDir } : {}),
       ...env,
     },
     stdio: ["ignore", log, options.logFile ? log : "inherit"],
@@ -44,12 +51,15 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       throw new Error("the server did not start");
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 50));
   }
+  const startMs = Math.round(performance.now() - started);
   return {
     base,
     /** Milliseconds from spawning the process to its first healthy answer. */
-    startMs: Math.round(performance.now() - started),
+    startMs,
+    /** The server's CPU time (user + system, ms) up to then: less moved by other work than startMs. */
+    startCpuMs: cpuMs(child.pid as number),
     /** The server's process id (its CPU time is read from /proc). */
     pid: child.pid as number,
     /** How it ended, if it did: its exit code or the signal that stopped it. */
