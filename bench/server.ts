@@ -43,7 +43,8 @@ export async function startServer(
   const deadline = Date.now() + 300_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      // A bounded wait: one request stuck on a busy server must not hold the bench.
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).ok) break;
     } catch {}
     if (Date.now() > deadline || child.exitCode !== null) {
       // Leave nothing behind: a server still starting would otherwise outlive the bench.
