@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, openSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cpuMs } from "./ssr.ts";
@@ -21,7 +22,8 @@ export async function startServer(
   const started = performance.now();
   // The server's log (LOG_LEVEL=warn: little) kept where asked, e.g. to see why it stopped.
   const log = options.logFile ? openSync(options.logFile, "w") : "ignore";
-  const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
+  // A port the system says is free (fetch refuses some ports below 10,000, e.g. 3659, for good).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   // What `npm start` runs: the compiled server (scripts/build-server.mjs), not the TypeScript.
   const buildDir = options.buildDir ?? (process.env.BUILD_DIR || "build");
   const entry = join(buildDir, "node", "server.js");
@@ -75,6 +77,15 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 now (from the system's ephemeral range). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** The demo account's session cookie (SEED_DEMO is on for the embedded database). */
