@@ -57,9 +57,11 @@ if (!dev && !existsSync(SERVER_BUILD)) {
 // The platform at API_URL, when this process is the web tier only.
 const remote = config.apiUrl ? new URL(config.apiUrl) : undefined;
 
+// Its periodic jobs wait until the server listens (platform.startJobs below): a restart answers
+// first.
 const platform = remote
   ? undefined
-  : await createPlatform({ config, logger }).catch((error) => {
+  : await createPlatform({ config, logger, deferJobs: true }).catch((error) => {
       if (error instanceof DataDirInUseError) {
         logger.fatal(error.message);
         process.exit(1);
@@ -293,6 +295,7 @@ server.on("error", async (error: NodeJS.ErrnoException) => {
 });
 
 server.listen(config.port, config.host, () => {
+  platform?.startJobs();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(

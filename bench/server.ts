@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, openSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cpuMs } from "./ssr.ts";
 
 /** Starts the production server on a fresh embedded database for a benchmark; stop() cleans up. */
 export async function startServer(
@@ -10,15 +12,21 @@ export async function startServer(
     logFile?: string;
     /** Start on this DATA_DIR (a restart) and leave it in place when stopped. */
     dataDir?: string;
+    /** Another build to start (default BUILD_DIR or build), e.g. to compare two side by side. */
+    buildDir?: string;
+    /** How often to ask /api/health while it starts (ms). */
+    pollMs?: number;
   } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "exchange-bench-"));
   const started = performance.now();
   // The server's log (LOG_LEVEL=warn: little) kept where asked, e.g. to see why it stopped.
   const log = options.logFile ? openSync(options.logFile, "w") : "ignore";
-  const port = Number(process.env.BENCH_PORT) || 3200 + Math.floor(Math.random() * 500);
+  // A port the system says is free (fetch refuses some ports below 10,000, e.g. 3659, for good).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   // What `npm start` runs: the compiled server (scripts/build-server.mjs), not the TypeScript.
-  const entry = join(process.env.BUILD_DIR || "build", "node", "server.js");
+  const buildDir = options.buildDir ?? (process.env.BUILD_DIR || "build");
+  const entry = join(buildDir, "node", "server.js");
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
@@ -27,6 +35,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      ...(options.buildDir ? { BUILD_DIR: options.buildDir } : {}),
       ...env,
     },
     stdio: ["ignore", log, options.logFile ? log : "inherit"],
@@ -36,7 +45,8 @@ export async function startServer(
   const deadline = Date.now() + 300_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      // A bounded wait: one request stuck on a busy server must not hold the bench.
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).ok) break;
     } catch {}
     if (Date.now() > deadline || child.exitCode !== null) {
       // Leave nothing behind: a server still starting would otherwise outlive the bench.
@@ -44,12 +54,15 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       throw new Error("the server did not start");
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 50));
   }
+  const startMs = Math.round(performance.now() - started);
   return {
     base,
     /** Milliseconds from spawning the process to its first healthy answer. */
-    startMs: Math.round(performance.now() - started),
+    startMs,
+    /** The server's CPU time (user + system, ms) up to then: less moved by other work than startMs. */
+    startCpuMs: cpuMs(child.pid as number),
     /** The server's process id (its CPU time is read from /proc). */
     pid: child.pid as number,
     /** How it ended, if it did: its exit code or the signal that stopped it. */
@@ -64,6 +77,15 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 now (from the system's ephemeral range). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** The demo account's session cookie (SEED_DEMO is on for the embedded database). */

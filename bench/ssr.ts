@@ -31,7 +31,7 @@ const TICK_MS = (() => {
 })();
 
 /** CPU milliseconds a process has used so far (Linux /proc), or undefined elsewhere. */
-function cpuMs(pid: number | undefined): number | undefined {
+export function cpuMs(pid: number | undefined): number | undefined {
   if (!pid || !existsSync(`/proc/${pid}/stat`)) return undefined;
   // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];

@@ -78,6 +78,11 @@ export type Platform = {
   deps: Deps;
   market: Market;
   trading: TradingDeps;
+  /**
+   * Starts the periodic jobs held back by `deferJobs` (once; nothing after close). server.ts
+   * calls it once it is listening, so that a restart answers before their first passes run.
+   */
+  startJobs(): void;
   close(): Promise<void>;
 };
 
@@ -107,6 +112,12 @@ export async function createPlatform(options: {
   marketFeed?: MarketFeed;
   /** For the operator CLI: the platform without its background work (no market feed). */
   operatorMode?: boolean;
+  /**
+   * Hold the periodic jobs (risk, funding, push delivery, earn, reserves) until startJobs():
+   * on the embedded database every statement runs on this thread, and their first passes
+   * would queue ahead of the feed's start and the first answers. Off: they start at once.
+   */
+  deferJobs?: boolean;
 }): Promise<Platform> {
   const { config, logger } = options;
   const database =
@@ -128,9 +139,10 @@ export async function createPlatform(options: {
     : createMemoryBus(busError);
   // Domains that run background work register how to stop it, newest first on close.
   const closers: (() => Promise<void>)[] = [];
+  let closed = false;
   /** Background work that exactly one instance runs at a time (none for the operator CLI). */
   const leaderJob = (name: string, lead: () => Promise<() => Promise<void>>) => {
-    if (options.operatorMode) return;
+    if (options.operatorMode || closed) return;
     const leadership = runAsLeader({
       name,
       // A database handed in (tests) knows its own URL.
@@ -140,8 +152,18 @@ export async function createPlatform(options: {
     });
     closers.push(() => leadership.stop());
   };
-  const every = (intervalMs: number, what: string, work: () => Promise<unknown>) =>
-    repeatEvery(intervalMs, work, (error) => logger.error({ err: error }, `${what} failed`));
+  /** The periodic jobs held back by deferJobs, started by startJobs(). */
+  let held: (() => void)[] | undefined = options.deferJobs ? [] : undefined;
+  /** A leader job that repeats `work` every `intervalMs` (the first pass at once when started). */
+  const periodicJob = (name: string, intervalMs: number, what: string, work: () => Promise<unknown>) => {
+    const start = () =>
+      leaderJob(
+        name,
+        repeatEvery(intervalMs, work, (error) => logger.error({ err: error }, `${what} failed`)),
+      );
+    if (held) held.push(start);
+    else start();
+  };
   try {
     await seedContent(database.db);
 
@@ -229,29 +251,17 @@ export async function createPlatform(options: {
 
     await seedEarn(database.db);
     earnRoutes(api);
-    leaderJob(
-      "earn-daily",
-      every(10 * 60_000, "daily earn job", () => earnDaily(database.db)),
-    );
+    periodicJob("earn-daily", 10 * 60_000, "daily earn job", () => earnDaily(database.db));
 
     await seedOptionProducts(database.db);
     optionRoutes(api, market.view);
     leaderJob("timed-contracts", () => startOptionsJobs({ db: database.db, bus, logger }));
-    leaderJob(
-      "trading-risk",
-      every(1000, "risk pass", () => riskPass(trading, logger)),
-    );
+    periodicJob("trading-risk", 1000, "risk pass", () => riskPass(trading, logger));
     // Funding at each funding time, from the positions and the mark as they stood then; times
     // missed while no instance ran are caught up, each once.
-    leaderJob(
-      "trading-funding",
-      every(5000, "funding", () => payFunding(trading, Date.now(), logger)),
-    );
+    periodicJob("trading-funding", 5000, "funding", () => payFunding(trading, Date.now(), logger));
     reserveRoutes(api);
-    leaderJob(
-      "reserves-daily",
-      every(10 * 60_000, "proof of reserves", () => publishIfDue(database.db)),
-    );
+    periodicJob("reserves-daily", 10 * 60_000, "proof of reserves", () => publishIfDue(database.db));
     leaderJob("ledger-events", () =>
       relayBalanceChanges({ database, bus, logger, unread: (userId) => unreadCount(database.db, userId) }),
     );
@@ -261,9 +271,8 @@ export async function createPlatform(options: {
     leaderJob("price-alerts", () => startAlertWatcher(alerts, logger));
     // Web Push: what the domains queued (in their own transactions) goes out once committed.
     pushRoutes(api);
-    leaderJob(
-      "web-push",
-      every(1000, "push delivery", () => deliverDue({ db: database.db, config, logger, wordMessage })),
+    periodicJob("web-push", 1000, "push delivery", () =>
+      deliverDue({ db: database.db, config, logger, wordMessage }),
     );
     identityRoutes(api, identity);
     referralRoutes(api, identity);
@@ -283,7 +292,13 @@ export async function createPlatform(options: {
       deps,
       market,
       trading,
+      startJobs() {
+        const start = held;
+        held = undefined;
+        for (const job of start ?? []) job();
+      },
       async close() {
+        closed = true;
         await hub.close();
         for (const close of closers.reverse()) await close();
         await bus.close();

@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import type { Bus } from "./bus.ts";
 
 /**
@@ -19,6 +18,8 @@ export async function createRedisBus(
     onError?: (error: unknown, topic: string) => void;
   },
 ): Promise<Bus> {
+  // Loaded only with REDIS_URL: the embedded default never pays for importing it at start.
+  const { Redis } = await import("ioredis");
   const onError = options.onError ?? (() => {});
   const prefix = `${options.namespace}:`;
   const connection = {

@@ -1,5 +1,14 @@
+import fc from "fast-check";
+import { getAddress, isAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { ALL_NETWORKS, coinHasNetwork, NETWORKS, validateAddress } from "./addresses.ts";
+import {
+  ALL_NETWORKS,
+  checksumAddress,
+  coinHasNetwork,
+  isEvmAddress,
+  NETWORKS,
+  validateAddress,
+} from "./addresses.ts";
 
 // Real addresses (their checksums were checked with an independent implementation), and the same
 // with one character changed, the wrong case, the wrong version or another network's format.
@@ -122,5 +131,40 @@ describe("NETWORKS", () => {
     expect(coinHasNetwork("BTC", "ERC20")).toBe(false);
     expect(coinHasNetwork("DOGE", "DOGE")).toBe(false);
     expect(coinHasNetwork("toString", "x")).toBe(false);
+  });
+});
+
+// The EVM checks are our own (viem is no longer loaded at start): they must agree with viem's
+// getAddress and strict isAddress on any address, in its checksum case, one case, or any other.
+describe("EVM addresses against viem", () => {
+  const hex40 = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => Buffer.from(b).toString("hex"));
+  it("checksums as viem's getAddress does", () => {
+    fc.assert(
+      fc.property(hex40, (hex) => {
+        expect(checksumAddress(`0x${hex}`)).toBe(getAddress(`0x${hex}`));
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it("accepts and refuses what viem's strict isAddress does", () => {
+    const casing = fc.array(fc.boolean(), { minLength: 40, maxLength: 40 });
+    const variants = fc.tuple(hex40, casing, fc.constantFrom("checksum", "lower", "upper", "random", "edit"));
+    fc.assert(
+      fc.property(variants, ([hex, upper, kind]) => {
+        const checksummed = getAddress(`0x${hex}`);
+        const address =
+          kind === "checksum"
+            ? checksummed
+            : kind === "lower"
+              ? `0x${hex}`
+              : kind === "upper"
+                ? `0x${hex.toUpperCase()}`
+                : kind === "random"
+                  ? `0x${[...hex].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join("")}`
+                  : `${checksummed.slice(0, 41)}`; // one digit short
+        expect(isEvmAddress(address)).toBe(isAddress(address, { strict: true }));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

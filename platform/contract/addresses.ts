@@ -1,6 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2";
+import { keccak_256 } from "@noble/hashes/sha3";
 import { base58, base58xrp, bech32, bech32m } from "@scure/base";
-import { isAddress } from "viem";
 import type { Network } from "./networks.ts";
 
 /**
@@ -115,10 +115,33 @@ function cashaddr(address: string): boolean {
   return (type === 0 || type === 1) && sizes[version & 7] === data.length - 1;
 }
 
+/**
+ * EIP-55: a 20-byte hex address (0x + 40 hex digits, any case) in its checksum case: each letter
+ * upper case where the matching nibble of keccak-256 of the lower-case hex is 8 or more. The same
+ * as viem's getAddress (addresses.test.ts compares them), without loading viem at start.
+ */
+export function checksumAddress(address: string): string {
+  const hex = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(hex));
+  let out = "0x";
+  for (let i = 0; i < 40; i++) {
+    const nibble = i % 2 === 0 ? (hash[i >> 1] ?? 0) >> 4 : (hash[i >> 1] ?? 0) & 0x0f;
+    out += nibble >= 8 ? hex.charAt(i).toUpperCase() : hex.charAt(i);
+  }
+  return out;
+}
+
+/** An EVM address; a mixed-case one must match its checksum, one case only carries none (viem's isAddress, strict). */
+export function isEvmAddress(address: string): boolean {
+  if (!/^0x[a-fA-F0-9]{40}$/.test(address)) return false;
+  if (address.toLowerCase() === address) return true;
+  return checksumAddress(address) === address;
+}
+
 const ADDRESS_CHECKS: Record<Network, (address: string) => boolean> = {
   // EIP-55: a mixed-case address must match its checksum; one case only carries none.
-  ERC20: (a) => isAddress(a, { strict: true }),
-  ETC: (a) => isAddress(a, { strict: true }),
+  ERC20: isEvmAddress,
+  ETC: isEvmAddress,
   // TRON: base58check of 0x41 + a 20-byte account hash: 34 characters starting with T.
   TRC20: (a) => a.length === 34 && a.startsWith("T") && legacy(a, [0x41]),
   BTC: (a) => legacy(a, [0x00, 0x05]) || segwit(a, "bc"),

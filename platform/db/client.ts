@@ -2,12 +2,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { lockDataDir } from "./lock.ts";
 import { retryTransactions } from "./retry.ts";
 import * as schema from "./schema.ts";
@@ -39,6 +36,12 @@ export type OpenOptions = { databaseUrl: string; max?: number } | { dataDir: str
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("databaseUrl" in options) {
+    // node-postgres only with DATABASE_URL: the embedded default never imports it.
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 20 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
 import { ApiError } from "./errors.ts";
 
 /**
@@ -86,6 +85,8 @@ export async function createRedisRateLimiter(
   url: string,
   options: { namespace: string; onFallback?: (error: unknown) => void; now?: () => number },
 ): Promise<RateLimiter> {
+  // Loaded only with REDIS_URL: the embedded default never pays for importing it at start.
+  const { Redis } = await import("ioredis");
   const now = options.now ?? Date.now;
   const redis = new Redis(url, {
     lazyConnect: true,

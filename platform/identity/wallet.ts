@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { getAddress, type Hex, verifyMessage } from "viem";
-import { createSiweMessage, parseSiweMessage, type SiweMessage } from "viem/siwe";
+import type { Hex } from "viem";
+import type { SiweMessage } from "viem/siwe";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type ClientInfo, type IdentityDeps, insertUser, tooMany } from "./service.ts";
@@ -25,6 +25,16 @@ export const WALLET_STATEMENT =
 
 const MESSAGE_LIMIT = { limit: 60, windowMs: 15 * 60_000 };
 
+/**
+ * viem, loaded at the first wallet message rather than at start: importing it is about 0.2 s of
+ * a restart's module loading, for a sign-in few sessions use (the module stays loaded after).
+ */
+const viem = async () => {
+  const [core, siwe] = await Promise.all([import("viem"), import("viem/siwe")]);
+  return { getAddress: core.getAddress, verifyMessage: core.verifyMessage, ...siwe };
+};
+type Viem = Awaited<ReturnType<typeof viem>>;
+
 /** The site a message is for: PUBLIC_URL when set, else the address the request was made to. */
 export type Site = { host: string; origin: string };
 
@@ -45,6 +55,7 @@ export async function issueWalletMessage(
   ip: string,
   statement: string = WALLET_STATEMENT,
 ) {
+  const { createSiweMessage, getAddress } = await viem();
   const check = await deps.limiter.hit(`wallet:ip:${ip}`, MESSAGE_LIMIT.limit, MESSAGE_LIMIT.windowMs);
   if (!check.ok) throw tooMany(check.retryAfterMs);
   const nonce = randomBytes(16).toString("hex");
@@ -68,7 +79,11 @@ export async function issueWalletMessage(
 }
 
 /** Reads a message as ours or refuses it: every field we set must be there and nothing else. */
-function readMessage(message: string, statement: string): SiweMessage {
+function readMessage(
+  message: string,
+  statement: string,
+  { parseSiweMessage, createSiweMessage }: Viem,
+): SiweMessage {
   const invalid = () => fieldError("message", "identity.wallet_message_invalid");
   const parsed = parseSiweMessage(message);
   if (
@@ -120,7 +135,8 @@ export async function verifyWalletMessage(
   site: Site,
   statement: string = WALLET_STATEMENT,
 ): Promise<string> {
-  const fields = readMessage(input.message, statement);
+  const loaded = await viem();
+  const fields = readMessage(input.message, statement, loaded);
   if (fields.domain !== site.host || new URL(fields.uri).origin !== site.origin) {
     throw fieldError("message", "identity.wallet_domain");
   }
@@ -133,7 +149,7 @@ export async function verifyWalletMessage(
   }
   let signed = false;
   try {
-    signed = await verifyMessage({
+    signed = await loaded.verifyMessage({
       address: fields.address,
       message: input.message,
       signature: input.signature as Hex,

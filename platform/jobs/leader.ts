@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import type { Logger } from "../logger.ts";
 
 /** A stable advisory-lock key for a job name (Postgres' own hashtext). */
@@ -48,7 +48,9 @@ export function runAsLeader(options: {
     if (stopped) return;
     try {
       if (!client) {
-        client = new pg.Client({ connectionString: options.databaseUrl });
+        // pg only with DATABASE_URL: the embedded default never imports it.
+        const { default: pgClient } = await import("pg");
+        client = new pgClient.Client({ connectionString: options.databaseUrl });
         client.on("error", () => {});
         client.on("end", () => {
           client = undefined;

@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import type { Bus } from "../bus/bus.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -50,7 +50,10 @@ export async function relayBalanceChanges(options: {
   let retry: ReturnType<typeof setTimeout> | undefined;
   const connect = async () => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: database.url });
+    // pg only with PostgreSQL: the embedded default never imports it.
+    const { default: pgClient } = await import("pg");
+    if (stopped) return;
+    const next = new pgClient.Client({ connectionString: database.url });
     next.on("error", () => {});
     next.on("notification", (message) => {
       if (message.channel === BALANCE_CHANNEL && message.payload) relay(message.payload);

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import {
   type Candle,
@@ -16,6 +16,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { addTrade, bucketStart, type LiveCandle, toCandle } from "./candles.ts";
 import type { FeedInstrument, MarketFeed, RawLevel } from "./feed.ts";
+import { newestCandles } from "./service.ts";
 import { klines } from "./tables.ts";
 
 export const BACKFILL = 600;
@@ -123,63 +124,79 @@ export function createMarketEngine(options: {
   let backfilling: Promise<void> | undefined;
   let stopped = false;
 
-  async function loadCandles(instrument: FeedInstrument): Promise<Book> {
-    const book: Book = {
-      code: instrument.code,
-      precision: instrument.pricePrecision,
-      candles: new Map(),
-      dayCandles: [],
-    };
-    const missingOf: [Interval, number][] = [];
-    for (const interval of INTERVALS) {
-      const [last] = await db
-        .select()
-        .from(klines)
-        .where(and(eq(klines.code, instrument.code), eq(klines.interval, interval)))
-        .orderBy(desc(klines.openTime))
-        .limit(1);
-      const current = bucketStart(interval, now());
-      const missing = last
-        ? Math.min(BACKFILL, Math.floor((current - last.openTime.getTime()) / INTERVAL_MS[interval]) - 1)
-        : BACKFILL;
-      if (missing > 0) missingOf.push([interval, missing]);
-      if (last && last.openTime.getTime() === current) {
-        book.candles.set(interval, {
-          openTime: current,
-          open: Number(last.open),
-          high: Number(last.high),
-          low: Number(last.low),
-          close: Number(last.close),
-          volume: Number(last.volume),
-        });
+  /**
+   * Every instrument's book as stored: the candles in progress and the last day's 5-minute ones,
+   * read for all of them at once (a few statements, not one per market and interval: see
+   * newestCandles), and what each one's history lacks.
+   */
+  async function loadBooks(instruments: FeedInstrument[]): Promise<Book[]> {
+    const codes = instruments.map((i) => i.code);
+    const newest = await newestCandles(db, codes, INTERVALS);
+    const days = await storedDays(codes);
+    return instruments.map((instrument) => {
+      const book: Book = {
+        code: instrument.code,
+        precision: instrument.pricePrecision,
+        candles: new Map(),
+        dayCandles: days.get(instrument.code) ?? [],
+      };
+      const missingOf: [Interval, number][] = [];
+      for (const interval of INTERVALS) {
+        const last = newest.get(`${instrument.code}|${interval}`);
+        const current = bucketStart(interval, now());
+        const missing = last
+          ? Math.min(BACKFILL, Math.floor((current - last.openTime) / INTERVAL_MS[interval]) - 1)
+          : BACKFILL;
+        if (missing > 0) missingOf.push([interval, missing]);
+        if (last && last.openTime === current) {
+          book.candles.set(interval, {
+            openTime: current,
+            open: Number(last.open),
+            high: Number(last.high),
+            low: Number(last.low),
+            close: Number(last.close),
+            volume: Number(last.volume),
+          });
+        }
       }
-    }
-    if (missingOf.length > 0) gaps.set(instrument.code, { instrument, missing: missingOf, endTime: now() });
-    book.dayCandles = await storedDay(instrument.code);
-    return book;
+      if (missingOf.length > 0) gaps.set(instrument.code, { instrument, missing: missingOf, endTime: now() });
+      return book;
+    });
   }
 
   /** The stored 5-minute candles of the last day, oldest first (the 24 h figures' window). */
   async function storedDay(code: string): Promise<LiveCandle[]> {
+    return (await storedDays([code])).get(code) ?? [];
+  }
+
+  /** storedDay of several markets in one statement, by code. */
+  async function storedDays(codes: string[]): Promise<Map<string, LiveCandle[]>> {
+    const out = new Map<string, LiveCandle[]>();
+    if (codes.length === 0) return out;
     const day = await db
       .select()
       .from(klines)
       .where(
         and(
-          eq(klines.code, code),
+          inArray(klines.code, codes),
           eq(klines.interval, "5m"),
           gte(klines.openTime, new Date(now() - DAY_MS - INTERVAL_MS["5m"])),
         ),
       )
-      .orderBy(klines.openTime);
-    return day.map((k) => ({
-      openTime: k.openTime.getTime(),
-      open: Number(k.open),
-      high: Number(k.high),
-      low: Number(k.low),
-      close: Number(k.close),
-      volume: Number(k.volume),
-    }));
+      .orderBy(klines.code, klines.openTime);
+    for (const k of day) {
+      const candles = out.get(k.code) ?? [];
+      out.set(k.code, candles);
+      candles.push({
+        openTime: k.openTime.getTime(),
+        open: Number(k.open),
+        high: Number(k.high),
+        low: Number(k.low),
+        close: Number(k.close),
+        volume: Number(k.volume),
+      });
+    }
+    return out;
   }
 
   /** One market's missing history, once: the candles before the live feed's first, then its day. */
@@ -340,7 +357,7 @@ export function createMarketEngine(options: {
 
   return {
     async start(instruments: FeedInstrument[]) {
-      for (const instrument of instruments) books.set(instrument.code, await loadCandles(instrument));
+      for (const book of await loadBooks(instruments)) books.set(book.code, book);
       customerSubscriptions = instruments.map(({ code }) =>
         bus.subscribe(`book:${code}`, (message) => {
           customers.set(code, message as CustomerLevels);

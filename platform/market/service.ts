@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Candle, InstrumentView, Interval } from "../contract/market.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
@@ -42,22 +42,67 @@ export async function feedInstruments(db: Db): Promise<FeedInstrument[]> {
     .from(instruments)
     .where(eq(instruments.status, "active"))
     .orderBy(asc(instruments.sort));
-  const out: FeedInstrument[] = [];
-  for (const i of rows) {
-    const [last] = await db
-      .select({ close: klines.close })
-      .from(klines)
-      .where(and(eq(klines.code, i.code), eq(klines.interval, "1m")))
-      .orderBy(desc(klines.openTime))
-      .limit(1);
-    out.push({
-      code: i.code,
-      pricePrecision: i.pricePrecision,
-      startPrice: Number(last?.close ?? i.simPrice),
-      volatility: Number(i.simVolatility),
-      binanceSymbol: i.binanceSymbol,
+  const last = await newestCandles(
+    db,
+    rows.map((i) => i.code),
+    ["1m"],
+  );
+  return rows.map((i) => ({
+    code: i.code,
+    pricePrecision: i.pricePrecision,
+    startPrice: Number(last.get(`${i.code}|1m`)?.close ?? i.simPrice),
+    volatility: Number(i.simVolatility),
+    binanceSymbol: i.binanceSymbol,
+  }));
+}
+
+export type StoredCandle = {
+  openTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+};
+
+/**
+ * The newest stored candle of each of these markets in each of these intervals, by
+ * `code|interval`, in one statement: a start-up reads one per market and interval, and on the
+ * embedded database each statement of its own cost a round trip through the database's thread
+ * (a restart spent about half a second on them before the feed could publish). Each pair is
+ * still one backward step on the primary key (code, interval, open_time).
+ */
+export async function newestCandles(
+  db: Db,
+  codes: string[],
+  intervals: readonly Interval[],
+): Promise<Map<string, StoredCandle>> {
+  const pairs = codes.flatMap((code) => intervals.map((interval) => ({ code, interval })));
+  const out = new Map<string, StoredCandle>();
+  if (pairs.length === 0) return out;
+  // Times as epoch milliseconds and amounts as text: the same values from PGlite and from
+  // node-postgres (whose drivers parse raw timestamps differently).
+  const { rows } = (await db.execute(sql`
+    select p.code, p.interval, (extract(epoch from k.open_time) * 1000)::float8 as open_ms,
+           k.open::text as open, k.high::text as high, k.low::text as low, k.close::text as close,
+           k.volume::text as volume
+      from unnest(${sql.param(pairs.map((p) => p.code))}::text[],
+                  ${sql.param(pairs.map((p) => p.interval))}::text[]) as p(code, interval)
+      cross join lateral (
+        select open_time, open, high, low, close, volume from ${klines}
+         where ${klines.code} = p.code and ${klines.interval} = p.interval
+         order by ${klines.openTime} desc limit 1) k`)) as unknown as {
+    rows: ({ code: string; interval: string; open_ms: number | string } & Omit<StoredCandle, "openTime">)[];
+  };
+  for (const r of rows)
+    out.set(`${r.code}|${r.interval}`, {
+      openTime: Number(r.open_ms),
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      close: r.close,
+      volume: r.volume,
     });
-  }
   return out;
 }
 

@@ -7,7 +7,7 @@ import { sha256 } from "@noble/hashes/sha2";
 import { keccak_256 } from "@noble/hashes/sha3";
 import { base58check, base58xrp, bech32 } from "@scure/base";
 import { HDKey } from "@scure/bip32";
-import { getAddress } from "viem";
+import { checksumAddress } from "../contract/addresses.ts";
 
 /**
  * Deposit addresses derived from the operator's extended public key (BIP32): the platform
@@ -49,7 +49,7 @@ export function addressOf(family: Family, publicKey: Uint8Array): string {
   const uncompressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false);
   const body = keccak_256(uncompressed.subarray(1)).subarray(12);
   if (family === "tron") return b58c.encode(Uint8Array.of(0x41, ...body));
-  return getAddress(`0x${Buffer.from(body).toString("hex")}`);
+  return checksumAddress(`0x${Buffer.from(body).toString("hex")}`);
 }
 
 export function derive(xpub: string, family: Family, index: number): { address: string; path: string } {
