@@ -36,6 +36,11 @@ export const adminLoginBody = z.object({
 
 export const adminIdBody = z.object({ id: idField });
 export const adminIdQuery = z.object({ id: idField });
+/** The KYC review's filter: verifications of one state, or all of them. */
+export const ADMIN_KYC_STATUSES = ["pending", "authenticated", "rejected", "all"] as const;
+export const adminKycQueueQuery = z.object({ status: z.enum(ADMIN_KYC_STATUSES).default("pending") });
+/** Withdrawals waiting for review, or (all=1) the latest 100. */
+export const adminWithdrawalQueueQuery = z.object({ all: z.enum(["0", "1"]).default("0") });
 export const adminRejectBody = z.object({ id: idField, reason: text(500) });
 export const adminApproveWithdrawalBody = z.object({ id: idField, txid: optionalText(200) });
 export const adminSentBody = z.object({ id: idField, txid: text(200) });
