@@ -262,7 +262,7 @@ export type ApiGets = {
   };
   /** Closed and liquidated positions with their realized PnL, newest first (platform/trading/routes.ts) */
   "/contract/history": {
-    query: { limit?: unknown; page?: unknown };
+    query: { page?: unknown; limit?: unknown };
     body: undefined;
     response: {
       list: {
@@ -315,7 +315,7 @@ export type ApiGets = {
   };
   /** Orders: pending (open) or history (filled and cancelled), newest first (platform/trading/routes.ts) */
   "/contract/orders": {
-    query: { status?: "open" | "history" | undefined; page?: unknown; limit?: unknown };
+    query: { page?: unknown; limit?: unknown; status?: "open" | "history" | undefined };
     body: undefined;
     response: {
       list: {
@@ -887,7 +887,7 @@ export type ApiGets = {
   };
   /** Orders: pending (open) or history (filled and cancelled), newest first (platform/trading/routes.ts) */
   "/spot/orders": {
-    query: { status?: "open" | "history" | undefined; page?: unknown; limit?: unknown };
+    query: { page?: unknown; limit?: unknown; status?: "open" | "history" | undefined };
     body: undefined;
     response: {
       list: {
@@ -1299,7 +1299,7 @@ export type ApiGets = {
   };
   /** Wallet records of a kind (recharge, withdraw, other), newest first (platform/wallet/routes.ts) */
   "/wallet/records": {
-    query: { kind?: "withdraw" | "recharge" | "other" | undefined; page?: unknown; limit?: unknown };
+    query: { page?: unknown; limit?: unknown; kind?: "withdraw" | "recharge" | "other" | undefined };
     body: undefined;
     response: {
       list: {

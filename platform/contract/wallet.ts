@@ -2,6 +2,7 @@
 import "./validation.ts";
 import { z } from "zod";
 import { messageKey } from "./message-key.ts";
+import { morePageQuery } from "./pagination.ts";
 import { googleCodeField } from "./security.ts";
 
 /** A positive decimal amount as a string: at most 18 decimals, at most 10^15. Never a float. */
@@ -216,3 +217,16 @@ export const faucetSchema = z
   })
   .meta({ id: "DemoFaucet" });
 export type Faucet = z.infer<typeof faucetSchema>;
+
+// ------------------------------------------------------------------ queries
+
+/** The networks of one coin, or of every coin. */
+export const networksQuery = z.object({ coin: coinField.optional() });
+/** The user's deposit address for a coin on a network. */
+export const depositAddressQuery = z.object({ coin: coinField, network: networkField });
+/** A page of wallet records of one kind. */
+export const walletRecordsQuery = morePageQuery.extend({ kind: z.enum(RECORD_KINDS).default("recharge") });
+/** One wallet record: `<type>:<number>` (anything else is not found). */
+export const walletRecordQuery = z.object({
+  id: z.string().regex(/^[a-z_]+:[\w-]{1,64}$/, { error: "errors.not_found" }),
+});

@@ -7,6 +7,7 @@ import {
   adminRejectBody,
   adminRows,
   adminSentBody,
+  adminWithdrawalQueueQuery,
 } from "../contract/admin.ts";
 import type { Api } from "../http/app.ts";
 import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
@@ -36,7 +37,7 @@ export function walletAdminRoutes(api: Api, admin: Console) {
       tags: CONSOLE_TAGS,
       summary: "Withdrawals waiting for review (or the latest 100 with all=1)",
       description: CONSOLE_DESCRIPTION,
-      query: z.object({ all: z.enum(["0", "1"]).default("0") }),
+      query: adminWithdrawalQueueQuery,
       response: adminRows,
     },
     async ({ query }, { c, deps: d }) => {
