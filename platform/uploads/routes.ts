@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { uploadIdQuery } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import { bearerToken } from "../http/route.ts";
@@ -15,7 +15,7 @@ export function uploadRoutes(api: Api) {
     tags: ["Verification"],
     summary: "An uploaded image (identity document, avatar), for its owner only",
     security: [{ Bearer: [] }],
-    request: { query: z.object({ id: z.string().meta({ description: "The upload's id" }) }) as never },
+    request: { query: uploadIdQuery as never },
     responses: {
       200: { description: "The image (JPEG, PNG or WebP)" },
       401: { description: "Not logged in" },
