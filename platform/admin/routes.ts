@@ -16,7 +16,7 @@ import {
 import type { Db as ApiDb } from "../db/client.ts";
 import { earnAdminRoutes } from "../earn/index.ts";
 import type { Api } from "../http/app.ts";
-import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
+import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, createConsole } from "../http/console.ts";
 import type { ApiContext } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
@@ -82,9 +82,10 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueue
     const counts = await deps.supportQueues(db, operatorId);
     return { support: counts.waiting, support_unread: counts.unread };
   }
-  const domainConsole: Console = {
-    operator: async (c, permission) => ({ email: (await operator(c, permission)).email, record: audit }),
-  };
+  const domainConsole = createConsole(api, async (c, permission) => ({
+    email: (await operator(c, permission)).email,
+    record: audit,
+  }));
 
   api.route(
     {
@@ -355,9 +356,9 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueue
   );
 
   // --- The domains' console work, mounted with the operator's check and the audit writer ---
-  contentAdminRoutes(api, domainConsole);
-  earnAdminRoutes(api, domainConsole);
-  tradingAdminRoutes(api, domainConsole);
-  walletAdminRoutes(api, domainConsole);
-  optionsAdminRoutes(api, domainConsole);
+  contentAdminRoutes(domainConsole);
+  earnAdminRoutes(domainConsole);
+  tradingAdminRoutes(domainConsole);
+  walletAdminRoutes(domainConsole);
+  optionsAdminRoutes(domainConsole);
 }

@@ -117,7 +117,7 @@ export type ApiGets = {
     body: undefined;
     response: {
       operator: { id: number; email: string; role: "support" | "reviewer" | "operator" | "owner" };
-      permissions: ("operators" | "read" | "chat" | "review" | "products")[];
+      permissions: ("read" | "review" | "products" | "operators" | "chat")[];
       queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
     };
   };

@@ -8,7 +8,7 @@ import {
 } from "../contract/admin.ts";
 import { uploadIdQuery } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
-import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
+import { CONSOLE_TAGS, type Console } from "../http/console.ts";
 import { ApiError } from "../http/errors.ts";
 import { readUpload, uploadStore } from "../uploads/index.ts";
 import { type AccountNames, decideKyc, kycDetail, kycQueue } from "./admin.ts";
@@ -21,69 +21,52 @@ import { isKycDocument } from "./service.ts";
  */
 export function kycAdminRoutes(api: Api, admin: Console, accountNamesOf: AccountNames) {
   // --- KYC ---
-  api.route(
+  admin.route(
     {
       method: "get",
       path: "/admin/kyc",
-      tags: CONSOLE_TAGS,
       summary: "Identity verifications, newest first (pending by default)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "read",
       query: adminKycQueueQuery,
       response: adminRows,
     },
-    async ({ query }, { c, deps: d }) => {
-      await admin.operator(c, "read");
-      return kycQueue(d.db, accountNamesOf, query.status);
-    },
+    ({ query }, { deps: d }) => kycQueue(d.db, accountNamesOf, query.status),
   );
-  api.route(
+  admin.route(
     {
       method: "get",
       path: "/admin/kyc/show",
-      tags: CONSOLE_TAGS,
       summary: "One verification with its documents (their images at /api/admin/kyc/document)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "read",
       query: adminIdQuery,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ query }, { c, deps: d }) => {
-      await admin.operator(c, "read");
-      return kycDetail(d.db, accountNamesOf, query.id);
-    },
+    ({ query }, { deps: d }) => kycDetail(d.db, accountNamesOf, query.id),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/kyc/approve",
-      tags: CONSOLE_TAGS,
       summary: "Approves a pending verification (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminIdBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await decideKyc(d.db, accountNamesOf, by, body.id, { approve: true });
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => decideKyc(d.db, accountNamesOf, by, body.id, { approve: true }),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/kyc/reject",
-      tags: CONSOLE_TAGS,
       summary: "Rejects a pending verification with the reason the customer reads (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminRejectBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await decideKyc(d.db, accountNamesOf, by, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) =>
+      decideKyc(d.db, accountNamesOf, by, body.id, { approve: false, reason: body.reason }),
   );
   api.app.openAPIRegistry.registerPath({
     method: "get",
