@@ -2,15 +2,8 @@
 import "./validation.ts";
 import { z } from "zod";
 import { pageQuery } from "./pagination.ts";
-import {
-  ACADEMY_CATEGORIES,
-  type CategoryCount,
-  POST_TYPES,
-  type PostListItem,
-  PUBLIC_POST_TYPES,
-  SLIDE_TYPES,
-  type Slide,
-} from "./posts.ts";
+import type { CategoryCount, PostListItem, Slide } from "./posts.ts";
+import { ACADEMY_CATEGORIES, POST_TYPES, PUBLIC_POST_TYPES, SLIDE_TYPES } from "./posts.ts";
 
 export {
   ACADEMY_CATEGORIES,
