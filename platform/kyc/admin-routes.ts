@@ -10,7 +10,7 @@ import { uploadIdQuery } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
 import { CONSOLE_TAGS, type Console } from "../http/console.ts";
 import { ApiError } from "../http/errors.ts";
-import { readUpload, uploadStore } from "../uploads/index.ts";
+import { imageResponse, readUpload, uploadStore } from "../uploads/index.ts";
 import { type AccountNames, decideKyc, kycDetail, kycQueue } from "./admin.ts";
 import { isKycDocument } from "./service.ts";
 
@@ -87,14 +87,6 @@ export function kycAdminRoutes(api: Api, admin: Console, accountNamesOf: Account
     const id = c.req.query("id") ?? "";
     if (!(await isKycDocument(db, id))) throw new ApiError(404, "errors.not_found");
     const file = await readUpload(db, uploadStore(config), id, { operator: "console" });
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.bytes.length),
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'",
-      },
-    });
+    return imageResponse(file, "private, no-store");
   });
 }

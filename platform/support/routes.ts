@@ -15,7 +15,7 @@ import type { ApiContext, Deps } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-import { checkImage, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
+import { checkImage, imageResponse, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
 import {
   assignChat,
   chatAttachment,
@@ -258,14 +258,6 @@ export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
   api.app.get("/admin/support/attachment", async (c) => {
     const op = await operator(c);
     const file = await chatAttachment(deps.db, support.store, op, c.req.query("id") ?? "");
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.bytes.length),
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'",
-      },
-    });
+    return imageResponse(file, "private, no-store");
   });
 }
