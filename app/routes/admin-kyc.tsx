@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { ADMIN_KYC_STATUSES } from "../../platform/contract/admin.ts";
+import { ADMIN_KYC_STATUSES } from "../../platform/contract/kyc-states.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { ADMIN_KYC_STATUSES } from "./kyc-states.ts";
 import { messageKey } from "./message-key.ts";
 import { ACADEMY_CATEGORIES } from "./posts.ts";
 
@@ -37,7 +38,6 @@ export const adminLoginBody = z.object({
 export const adminIdBody = z.object({ id: idField });
 export const adminIdQuery = z.object({ id: idField });
 /** The KYC review's filter: verifications of one state, or all of them. */
-export const ADMIN_KYC_STATUSES = ["pending", "authenticated", "rejected", "all"] as const;
 export const adminKycQueueQuery = z.object({ status: z.enum(ADMIN_KYC_STATUSES).default("pending") });
 /** Withdrawals waiting for review, or (all=1) the latest 100. */
 export const adminWithdrawalQueueQuery = z.object({ all: z.enum(["0", "1"]).default("0") });
