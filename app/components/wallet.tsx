@@ -1,13 +1,19 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import {
+  RECORD_KINDS as RECORD_KIND_NAMES,
+  type RecordKind,
+  WALLET_KINDS,
+  type WalletKind,
+} from "../../platform/contract/wallet-kinds.ts";
 import { useDates } from "./dates.tsx";
 
-/** Record kinds and wallets as the platform names them (kept here: no zod in the page). */
-export const RECORD_KINDS = ["recharge", "withdraw", "other"] as const;
-export type RecordKindName = (typeof RECORD_KINDS)[number];
-export const WALLETS = ["spot", "contract"] as const;
-export type WalletName = (typeof WALLETS)[number];
+/** Record kinds and wallets as the platform names them (its zod-free list of them). */
+export const RECORD_KINDS = RECORD_KIND_NAMES;
+export type RecordKindName = RecordKind;
+export const WALLETS = WALLET_KINDS;
+export type WalletName = WalletKind;
 export const isWallet = (value: unknown): value is WalletName => value === "spot" || value === "contract";
 
 /**

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { ADMIN_MAX } from "../../platform/contract/admin-limits.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
@@ -36,7 +37,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="mt-4 flex max-w-2xl flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1">
           <span className="block text-muted">{t("customers.search")}</span>
-          <input name="q" defaultValue={q} className="input mt-1" maxLength={200} required />
+          <input name="q" defaultValue={q} className="input mt-1" maxLength={ADMIN_MAX.search} required />
         </label>
         <button type="submit" className="btn btn-primary">
           {t("common.filter")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { ADMIN_MAX } from "../../platform/contract/admin-limits.ts";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
 import { useNumbers } from "../components/numbers.tsx";
@@ -100,7 +101,7 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
                         className="input"
                         aria-label={t("common.reason")}
                         placeholder={t("common.reason")}
-                        maxLength={500}
+                        maxLength={ADMIN_MAX.reason}
                       />
                       <button type="submit" name="intent" value="fiat_reject" className="btn btn-secondary">
                         {t("common.reject")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { ADMIN_MAX } from "../../platform/contract/admin-limits.ts";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, FormError } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
@@ -93,7 +94,7 @@ export default function AdminKycDetail({ loaderData, actionData }: Route.Compone
               id="reason"
               name="reason"
               className="input mt-1 h-20"
-              maxLength={500}
+              maxLength={ADMIN_MAX.reason}
               placeholder={t("kyc.reason_placeholder")}
             />
             <button type="submit" className="btn btn-secondary mt-2 w-full">

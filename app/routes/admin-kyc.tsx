@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { ADMIN_KYC_STATUSES } from "../../platform/contract/kyc-states.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
@@ -8,7 +9,6 @@ import type { Route } from "./+types/admin-kyc";
 
 export const handle: RouteHandle = { title: "admin:kyc.title", bare: true, i18n: ["admin"] };
 
-const STATUSES = ["pending", "authenticated", "rejected", "all"] as const;
 export type KycRow = {
   id: number;
   uid: string;
@@ -29,7 +29,7 @@ export type KycRow = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireOperator(request, context);
   const asked = new URL(request.url).searchParams.get("status") ?? "pending";
-  const status = STATUSES.find((known) => known === asked) ?? "pending";
+  const status = ADMIN_KYC_STATUSES.find((known) => known === asked) ?? "pending";
   const list = (await adminApi(request, context).data("/admin/kyc", { status })) as KycRow[];
   return { me, list, status };
 }
@@ -46,7 +46,7 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
           {t("common.status")}
         </label>
         <select id="status" name="status" defaultValue={status} className="input w-auto">
-          {STATUSES.map((s) => (
+          {ADMIN_KYC_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`kyc.statuses.${s}`)}
             </option>

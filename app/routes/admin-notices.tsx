@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, data as routeData } from "react-router";
 import { ADMIN_POST_KINDS, type AdminPostKind, REQUIRED_POST_SLUGS } from "../../platform/contract/admin.ts";
+import { ADMIN_MAX } from "../../platform/contract/admin-limits.ts";
 import { LANGUAGE_INFO, LANGUAGES } from "../../platform/contract/languages.ts";
 import { ACADEMY_CATEGORIES } from "../../platform/contract/posts.ts";
 import {
@@ -134,7 +135,7 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
                 name="title"
                 className="input mt-1"
                 required
-                maxLength={200}
+                maxLength={ADMIN_MAX.title}
                 defaultValue={createForm.title ?? ""}
               />
             </label>
@@ -155,7 +156,7 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
               <input
                 name="summary"
                 className="input mt-1"
-                maxLength={500}
+                maxLength={ADMIN_MAX.summary}
                 defaultValue={createForm.summary ?? ""}
               />
             </label>
@@ -165,7 +166,7 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
                 <input
                   name="link"
                   className="input mt-1"
-                  maxLength={300}
+                  maxLength={ADMIN_MAX.link}
                   placeholder="/share"
                   aria-describedby="new-post-link-hint"
                   defaultValue={createForm.link ?? ""}
@@ -181,7 +182,7 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
                   name="body"
                   className="input mt-1 h-48 font-mono"
                   required
-                  maxLength={20_000}
+                  maxLength={ADMIN_MAX.body}
                   defaultValue={createForm.body ?? ""}
                 />
               </label>
@@ -242,7 +243,7 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
                 name="title"
                 className="input mt-1"
                 required
-                maxLength={200}
+                maxLength={ADMIN_MAX.title}
                 defaultValue={form.title ?? editing.title}
                 readOnly={!canEdit}
               />
@@ -252,7 +253,7 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
               <input
                 name="summary"
                 className="input mt-1"
-                maxLength={500}
+                maxLength={ADMIN_MAX.summary}
                 defaultValue={form.summary ?? editing.summary}
                 readOnly={!canEdit}
               />

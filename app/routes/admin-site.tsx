@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { SITE_FIELD_MAX } from "../../platform/contract/admin-limits.ts";
 import { SITE_FIELDS } from "../../platform/contract/content.ts";
 import {
   type AdminActionData,
@@ -48,7 +49,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
               className="input mt-1"
               type={k.endsWith("mail") ? "email" : "text"}
               required={k === "sitename" || k.endsWith("mail")}
-              maxLength={k === "sitename" ? 60 : 300}
+              maxLength={SITE_FIELD_MAX[k]}
               defaultValue={form[k] ?? site[k]}
               readOnly={!canEdit}
             />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { ADMIN_MAX } from "../../platform/contract/admin-limits.ts";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
@@ -125,7 +126,7 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                         className="input"
                         aria-label={t("common.reason")}
                         placeholder={t("common.reason")}
-                        maxLength={500}
+                        maxLength={ADMIN_MAX.reason}
                       />
                       <button type="submit" className="btn btn-secondary">
                         {t("common.reject")}
@@ -142,7 +143,7 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                       className="input"
                       aria-label={t("common.txid")}
                       placeholder={t("common.txid")}
-                      maxLength={200}
+                      maxLength={ADMIN_MAX.txid}
                     />
                     <button type="submit" className="btn btn-secondary">
                       {t("withdrawals.mark_sent")}

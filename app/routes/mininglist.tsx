@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
+import { PARTICIPATION_STATES } from "../../platform/contract/earn-kinds.ts";
 import { apiClient } from "../.server/api.ts";
 import { allProducts, exitConfirmation, myParticipations } from "../.server/earn.ts";
 import { getI18n } from "../.server/i18n.ts";
@@ -22,8 +23,6 @@ export const handle: RouteHandle = {
   hideNav: true,
   i18n: ["earn"],
 };
-
-const STATES = ["participating", "exited"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -71,7 +70,7 @@ export default function MiningList({ loaderData }: Route.ComponentProps) {
     <div>
       <Tabs
         label={t("states_label")}
-        options={STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+        options={PARTICIPATION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
         current={status}
         href={(s) => `?status=${s}`}
       />

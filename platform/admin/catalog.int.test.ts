@@ -419,6 +419,12 @@ describe("content in the console", () => {
       { ...change, online_service: "javascript:alert(1)" },
       { ...change, software_link: "http://plain.example" },
       { ...change, sitename: "x".repeat(61) },
+      // Past an address's 254 characters (the console's field stops there too).
+      {
+        ...change,
+        contactemail: `${"a".repeat(64)}@${["b", "c", "d", "e"].map((c) => c.repeat(60)).join(".")}.test`,
+      },
+      { ...change, servicephone: "1".repeat(41) },
     ]) {
       const res = await t.api(url, { method: "POST", json: bad, token: operator.token });
       expect(res.status, JSON.stringify(bad)).toBe(422);

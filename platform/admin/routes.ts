@@ -11,23 +11,21 @@ import {
   adminOperatorCreateBody,
   adminOperatorSchema,
   adminOperatorUpdateBody,
-  adminRejectBody,
   adminRows,
 } from "../contract/admin.ts";
 import type { Db as ApiDb } from "../db/client.ts";
 import { earnAdminRoutes } from "../earn/index.ts";
 import type { Api } from "../http/app.ts";
-import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
+import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, createConsole } from "../http/console.ts";
 import type { ApiContext } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-import { isKycDocument } from "../kyc/index.ts";
+import { accountNamesOf } from "../identity/index.ts";
+import { kycAdminRoutes, pendingApplicationCount } from "../kyc/index.ts";
 import { optionsAdminRoutes } from "../options/index.ts";
 import { tradingAdminRoutes } from "../trading/index.ts";
-import { readUpload, uploadStore } from "../uploads/index.ts";
-import { walletAdminRoutes } from "../wallet/index.ts";
-import { decideKyc, kycDetail, kycQueue, queueCounts } from "./actions.ts";
+import { pendingReviewCounts, walletAdminRoutes } from "../wallet/index.ts";
 import {
   customerDetail,
   endCustomerSessions,
@@ -54,6 +52,13 @@ import {
 /** What the support chat's queues hold for an operator (support's, handed in by the platform). */
 export type SupportQueues = (db: ApiDb, operatorId: number) => Promise<{ waiting: number; unread: number }>;
 
+/** What waits for an operator (the dashboard): kyc's and the wallet's reviews. */
+async function queueCounts(db: ApiDb) {
+  const kyc = await pendingApplicationCount(db);
+  const wallet = await pendingReviewCounts(db);
+  return { kyc, withdrawals: wallet.withdrawals, fiat: wallet.fiat };
+}
+
 const TAGS = CONSOLE_TAGS;
 const DESCRIPTION = CONSOLE_DESCRIPTION;
 
@@ -77,9 +82,10 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueue
     const counts = await deps.supportQueues(db, operatorId);
     return { support: counts.waiting, support_unread: counts.unread };
   }
-  const domainConsole: Console = {
-    operator: async (c, permission) => ({ email: (await operator(c, permission)).email, record: audit }),
-  };
+  const domainConsole = createConsole(api, async (c, permission) => ({
+    email: (await operator(c, permission)).email,
+    record: audit,
+  }));
 
   api.route(
     {
@@ -145,100 +151,9 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueue
     },
   );
 
-  // --- KYC ---
-  api.route(
-    {
-      method: "get",
-      path: "/admin/kyc",
-      tags: TAGS,
-      summary: "Identity verifications, newest first (pending by default)",
-      description: DESCRIPTION,
-      query: z.object({ status: z.enum(["pending", "authenticated", "rejected", "all"]).default("pending") }),
-      response: adminRows,
-    },
-    async ({ query }, { c, deps: d }) => {
-      await operator(c, "read");
-      return kycQueue(d.db, query.status);
-    },
-  );
-  api.route(
-    {
-      method: "get",
-      path: "/admin/kyc/show",
-      tags: TAGS,
-      summary: "One verification with its documents (their images at /api/admin/kyc/document)",
-      description: DESCRIPTION,
-      query: adminIdQuery,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ query }, { c, deps: d }) => {
-      await operator(c, "read");
-      return kycDetail(d.db, query.id);
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/kyc/approve",
-      tags: TAGS,
-      summary: "Approves a pending verification (reviewer)",
-      description: DESCRIPTION,
-      body: adminIdBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideKyc(d.db, op, body.id, { approve: true });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.route(
-    {
-      method: "post",
-      path: "/admin/kyc/reject",
-      tags: TAGS,
-      summary: "Rejects a pending verification with the reason the customer reads (reviewer)",
-      description: DESCRIPTION,
-      body: adminRejectBody,
-      response: z.record(z.string(), z.unknown()),
-    },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const op = await operator(c, "review");
-      const row = await decideKyc(d.db, op, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
-  );
-  api.app.openAPIRegistry.registerPath({
-    method: "get",
-    path: "/admin/kyc/document",
-    tags: TAGS,
-    summary: "An identity document's image, for operators only",
-    security: [{ Bearer: [] }],
-    request: { query: z.object({ id: z.string() }) as never },
-    responses: {
-      200: { description: "The image" },
-      401: { description: "Not an operator" },
-      404: { description: "No such document" },
-    },
-  });
-  api.app.get("/admin/kyc/document", async (c) => {
-    await operator(c, "read");
-    const { db, config } = c.get("deps");
-    const id = c.req.query("id") ?? "";
-    if (!(await isKycDocument(db, id))) throw new ApiError(404, "errors.not_found");
-    const file = await readUpload(db, uploadStore(config), id, { operator: "console" });
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.bytes.length),
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'",
-      },
-    });
-  });
+  // Identity verifications: kyc's own console work (kyc/admin-routes.ts), here for their place in
+  // the API documentation, after the dashboard.
+  kycAdminRoutes(api, domainConsole, accountNamesOf);
 
   // --- Customers (support reads; freezing and ending sessions is a reviewer's or the owner's) ---
   api.route(
@@ -441,9 +356,9 @@ export function adminRoutes(api: Api, deps: { limiter: RateLimiter; supportQueue
   );
 
   // --- The domains' console work, mounted with the operator's check and the audit writer ---
-  contentAdminRoutes(api, domainConsole);
-  earnAdminRoutes(api, domainConsole);
-  tradingAdminRoutes(api, domainConsole);
-  walletAdminRoutes(api, domainConsole);
-  optionsAdminRoutes(api, domainConsole);
+  contentAdminRoutes(domainConsole);
+  earnAdminRoutes(domainConsole);
+  tradingAdminRoutes(domainConsole);
+  walletAdminRoutes(domainConsole);
+  optionsAdminRoutes(domainConsole);
 }

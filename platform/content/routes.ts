@@ -1,36 +1,23 @@
 import { z } from "zod";
 import {
-  ACADEMY_CATEGORIES,
   categoryCountSchema,
   countrySchema,
+  memberPostListQuery,
   POST_TYPES,
   PUBLIC_POST_TYPES,
+  postCategoriesQuery,
   postListItemSchema,
+  postListQuery,
   postSchema,
-  SLIDE_TYPES,
+  postShowQuery,
   siteContentSchema,
   slideSchema,
+  slidesQuery,
 } from "../contract/content.ts";
-import { pageOf, pageQuery } from "../contract/pagination.ts";
+import { pageOf } from "../contract/pagination.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import { countByCategory, getPost, getSiteContent, listCountries, listPosts, listSlides } from "./service.ts";
-
-const ALL_POST_TYPES = Object.values(POST_TYPES);
-/** A post type from the query: a number among `allowed`. */
-const typeField = (allowed: readonly number[]) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((n) => allowed.includes(n), { error: "validation.invalid_option" })
-    .meta({ description: `One of ${allowed.join(", ")}` });
-const listFilters = {
-  category: z
-    .enum(ACADEMY_CATEGORIES)
-    .optional()
-    .meta({ description: `Academy articles of one category: ${ACADEMY_CATEGORIES.join(", ")}` }),
-  featured: z.stringbool().optional().meta({ description: "Only featured posts (1) or only the others (0)" }),
-};
 
 export function contentRoutes(api: Api) {
   api.route(
@@ -74,24 +61,7 @@ export function contentRoutes(api: Api) {
       tags: ["Content"],
       summary: "One post (notice, article, protocol page) by id or slug, in the request's language",
       auth: "optional",
-      query: z
-        .object({
-          // 32-bit in the database: a larger id is not found rather than a failed query.
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1, { error: "errors.not_found" })
-            .optional(),
-          slug: z
-            .string()
-            .regex(/^[a-z0-9-]{1,64}$/)
-            .optional(),
-        })
-        .refine((q) => q.id !== undefined || q.slug !== undefined, {
-          message: "validation.required",
-          path: ["id"],
-        }),
+      query: postShowQuery,
       response: postSchema,
     },
     async ({ query }, { deps, lang, user }) => {
@@ -112,7 +82,7 @@ export function contentRoutes(api: Api) {
       description:
         "Newest first. Titles and summaries are in the request's language, or in English for a post " +
         "not translated into it. Type 6 (members' announcements) is listed by /posts/posts_listauth.",
-      query: pageQuery.extend({ type: typeField(PUBLIC_POST_TYPES).optional(), ...listFilters }),
+      query: postListQuery,
       response: pageOf(postListItemSchema),
     },
     // The type filter is optional (the spec's client calls it bare): every public type then.
@@ -127,7 +97,7 @@ export function contentRoutes(api: Api) {
       tags: ["Content"],
       summary: "A page of posts for signed-in users: members' announcements (type 6) unless asked",
       auth: "required",
-      query: pageQuery.extend({ type: typeField(ALL_POST_TYPES).default(POST_TYPES.member), ...listFilters }),
+      query: memberPostListQuery,
       response: pageOf(postListItemSchema),
     },
     ({ query }, { deps, lang }) => listPosts(deps.db, query, lang, query),
@@ -139,7 +109,7 @@ export function contentRoutes(api: Api) {
       path: "/posts/categories",
       tags: ["Content"],
       summary: "The academy's categories with how many articles each has",
-      query: z.object({ type: typeField(PUBLIC_POST_TYPES).default(POST_TYPES.academy) }),
+      query: postCategoriesQuery,
       response: z.array(categoryCountSchema),
     },
     ({ query }, { deps }) => countByCategory(deps.db, query.type),
@@ -151,9 +121,7 @@ export function contentRoutes(api: Api) {
       path: "/slides/show",
       tags: ["Content"],
       summary: "Slides of one type in their order; type 2 is the home page's banners",
-      query: z.object({
-        type: z.coerce.number().int().min(1).max(1000).default(SLIDE_TYPES.homeBanner),
-      }),
+      query: slidesQuery,
       response: z.array(slideSchema),
     },
     ({ query }, { deps, lang }) => listSlides(deps.db, query.type, lang),

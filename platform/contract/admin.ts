@@ -1,6 +1,8 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { ADMIN_MAX, SITE_FIELD_MAX } from "./admin-limits.ts";
+import { ADMIN_KYC_STATUSES } from "./kyc-states.ts";
 import { messageKey } from "./message-key.ts";
 import { ACADEMY_CATEGORIES } from "./posts.ts";
 
@@ -36,9 +38,13 @@ export const adminLoginBody = z.object({
 
 export const adminIdBody = z.object({ id: idField });
 export const adminIdQuery = z.object({ id: idField });
-export const adminRejectBody = z.object({ id: idField, reason: text(500) });
-export const adminApproveWithdrawalBody = z.object({ id: idField, txid: optionalText(200) });
-export const adminSentBody = z.object({ id: idField, txid: text(200) });
+/** The KYC review's filter: verifications of one state, or all of them. */
+export const adminKycQueueQuery = z.object({ status: z.enum(ADMIN_KYC_STATUSES).default("pending") });
+/** Withdrawals waiting for review, or (all=1) the latest 100. */
+export const adminWithdrawalQueueQuery = z.object({ all: z.enum(["0", "1"]).default("0") });
+export const adminRejectBody = z.object({ id: idField, reason: text(ADMIN_MAX.reason) });
+export const adminApproveWithdrawalBody = z.object({ id: idField, txid: optionalText(ADMIN_MAX.txid) });
+export const adminSentBody = z.object({ id: idField, txid: text(ADMIN_MAX.txid) });
 
 export const adminDepositBody = z.object({
   account: text(200),
@@ -48,7 +54,7 @@ export const adminDepositBody = z.object({
     .trim()
     .regex(/^\d{1,20}(\.\d{1,18})?$/, { error: "admin.amount_format" }),
   network: optionalText(30),
-  txid: optionalText(200),
+  txid: optionalText(ADMIN_MAX.txid),
 });
 
 /** A daily rate as a fraction (0.01 = 1 % a day): at most 1, at most 8 decimals. */
@@ -73,9 +79,9 @@ export const adminNoticeBody = z
     id: idField,
     kind: postKind,
     lang: text(5),
-    title: text(200),
-    summary: z.string().trim().max(500, tooLong(500)).default(""),
-    body: z.string().trim().max(20_000, tooLong(20_000)).default(""),
+    title: text(ADMIN_MAX.title),
+    summary: z.string().trim().max(ADMIN_MAX.summary, tooLong(ADMIN_MAX.summary)).default(""),
+    body: z.string().trim().max(ADMIN_MAX.body, tooLong(ADMIN_MAX.body)).default(""),
   })
   // A banner has a title and a subtitle (summary) only; every post needs a body.
   .refine((b) => b.kind === "banner" || b.body.length > 0, { path: ["body"], error: "validation.required" });
@@ -87,7 +93,7 @@ export const REQUIRED_POST_SLUGS: readonly string[] = ["terms", "privacy"];
 const bannerLink = z
   .string()
   .trim()
-  .max(300, tooLong(300))
+  .max(ADMIN_MAX.link, tooLong(ADMIN_MAX.link))
   .regex(/^(|\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/, { error: "admin.banner_link_format" })
   .default("");
 
@@ -99,9 +105,9 @@ const bannerLink = z
 export const adminPostCreateBody = z
   .object({
     kind: z.enum(ADMIN_POST_KINDS, { error: "validation.invalid_type" }),
-    title: text(200),
-    summary: z.string().trim().max(500, tooLong(500)).default(""),
-    body: z.string().trim().max(20_000, tooLong(20_000)).default(""),
+    title: text(ADMIN_MAX.title),
+    summary: z.string().trim().max(ADMIN_MAX.summary, tooLong(ADMIN_MAX.summary)).default(""),
+    body: z.string().trim().max(ADMIN_MAX.body, tooLong(ADMIN_MAX.body)).default(""),
     category: z
       .string()
       .trim()
@@ -171,7 +177,7 @@ export type AdminOperator = z.infer<typeof adminOperatorSchema>;
 export const adminRows = z.array(z.record(z.string(), z.unknown()));
 
 /** A customer search: part of an e-mail or phone, a UID, a wallet or deposit address. */
-export const adminCustomerQuery = z.object({ q: z.string().trim().max(200).default("") });
+export const adminCustomerQuery = z.object({ q: z.string().trim().max(ADMIN_MAX.search).default("") });
 
 /** A fee as a fraction (0.001 = 0.1 %): from 0 to 0.1, at most 8 decimals. */
 const feeField = z
@@ -278,20 +284,25 @@ export const adminLaunchpadBody = z.object({
 const siteLink = z
   .string()
   .trim()
-  .max(300, tooLong(300))
+  .max(ADMIN_MAX.link, tooLong(ADMIN_MAX.link))
   .regex(/^(|\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/, { error: "admin.link_format" })
   .default("");
 const siteEmail = z
   .string()
   .trim()
+  .max(SITE_FIELD_MAX.contactemail, tooLong(SITE_FIELD_MAX.contactemail))
   .pipe(z.email({ error: "admin.email_invalid" }));
 
 /** The site fields (name, contacts, links): one form, all at once. */
 export const adminSiteBody = z.object({
-  sitename: text(60),
+  sitename: text(SITE_FIELD_MAX.sitename),
   contactemail: siteEmail,
   online_service: siteLink,
   opinionmail: siteEmail,
-  servicephone: z.string().trim().max(40, tooLong(40)).default(""),
+  servicephone: z
+    .string()
+    .trim()
+    .max(SITE_FIELD_MAX.servicephone, tooLong(SITE_FIELD_MAX.servicephone))
+    .default(""),
   software_link: siteLink,
 });

@@ -87,13 +87,13 @@ export type ApiGets = {
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** Identity verifications, newest first (pending by default) (platform/admin/routes.ts) */
+  /** Identity verifications, newest first (pending by default) (platform/kyc/admin-routes.ts) */
   "/admin/kyc": {
     query: { status?: "pending" | "authenticated" | "rejected" | "all" | undefined };
     body: undefined;
     response: Record<string, unknown>[];
   };
-  /** One verification with its documents (their images at /api/admin/kyc/document) (platform/admin/routes.ts) */
+  /** One verification with its documents (their images at /api/admin/kyc/document) (platform/kyc/admin-routes.ts) */
   "/admin/kyc/show": {
     query: { id: unknown };
     body: undefined;
@@ -116,8 +116,8 @@ export type ApiGets = {
     query: undefined;
     body: undefined;
     response: {
-      operator: { id: number; email: string; role: "operator" | "support" | "reviewer" | "owner" };
-      permissions: ("read" | "chat" | "operators" | "review" | "products")[];
+      operator: { id: number; email: string; role: "support" | "reviewer" | "operator" | "owner" };
+      permissions: ("read" | "review" | "products" | "operators" | "chat")[];
       queues: { kyc: number; withdrawals: number; fiat: number; support: number; support_unread: number };
     };
   };
@@ -150,7 +150,7 @@ export type ApiGets = {
     response: {
       id: number;
       email: string;
-      role: "operator" | "support" | "reviewer" | "owner";
+      role: "support" | "reviewer" | "operator" | "owner";
       disabled: boolean;
       created_at: string;
     }[];
@@ -176,7 +176,7 @@ export type ApiGets = {
   };
   /** The support queue: waiting (nobody has it), mine, open, closed or all (platform/support/routes.ts) */
   "/admin/support": {
-    query: { queue?: "open" | "closed" | "waiting" | "mine" | "all" | undefined };
+    query: { queue?: "all" | "open" | "closed" | "waiting" | "mine" | undefined };
     body: undefined;
     response: {
       id: number;
@@ -262,7 +262,7 @@ export type ApiGets = {
   };
   /** Closed and liquidated positions with their realized PnL, newest first (platform/trading/routes.ts) */
   "/contract/history": {
-    query: { limit?: unknown; page?: unknown };
+    query: { page?: unknown; limit?: unknown };
     body: undefined;
     response: {
       list: {
@@ -315,7 +315,7 @@ export type ApiGets = {
   };
   /** Orders: pending (open) or history (filled and cancelled), newest first (platform/trading/routes.ts) */
   "/contract/orders": {
-    query: { status?: "open" | "history" | undefined; page?: unknown; limit?: unknown };
+    query: { page?: unknown; limit?: unknown; status?: "open" | "history" | undefined };
     body: undefined;
     response: {
       list: {
@@ -605,7 +605,7 @@ export type ApiGets = {
         amount: string;
         fee: string;
         odds: string;
-        status: "void" | "pending" | "win" | "loss" | "level";
+        status: "void" | "pending" | "level" | "win" | "loss";
         payout: string;
         created_at: string;
       }[];
@@ -663,7 +663,7 @@ export type ApiGets = {
         close_price: string | null;
         close_tick_id: number | null;
         close_tick_time: string | null;
-        result: "void" | "up" | "down" | "level";
+        result: "void" | "level" | "up" | "down";
       }[];
       page: number;
       has_more: boolean;
@@ -684,7 +684,7 @@ export type ApiGets = {
       close_price: string | null;
       close_tick_id: number | null;
       close_tick_time: string | null;
-      result: "void" | "up" | "down" | "level";
+      result: "void" | "level" | "up" | "down";
     };
   };
   /** The tick log: every price published for an instrument between two times (at most a day, 5,000 ticks) (platform/options/routes.ts) */
@@ -887,7 +887,7 @@ export type ApiGets = {
   };
   /** Orders: pending (open) or history (filled and cancelled), newest first (platform/trading/routes.ts) */
   "/spot/orders": {
-    query: { status?: "open" | "history" | undefined; page?: unknown; limit?: unknown };
+    query: { page?: unknown; limit?: unknown; status?: "open" | "history" | undefined };
     body: undefined;
     response: {
       list: {
@@ -934,7 +934,7 @@ export type ApiGets = {
       messages: {
         id: number;
         chat_id: number;
-        author: "customer" | "operator";
+        author: "operator" | "customer";
         body: string;
         image: string | null;
         read: boolean;
@@ -1046,8 +1046,8 @@ export type ApiGets = {
         name: string;
         avatar: string;
         authentication: {
-          primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-          advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+          primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+          advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
         };
         fund_password_set: boolean;
         google_bound: boolean;
@@ -1065,7 +1065,7 @@ export type ApiGets = {
     body: undefined;
     response: {
       primary: {
-        status: "unauthenticated" | "pending" | "authenticated" | "rejected";
+        status: "pending" | "authenticated" | "rejected" | "unauthenticated";
         reason: string | null;
         submitted_at: string | null;
         decided_at: string | null;
@@ -1075,7 +1075,7 @@ export type ApiGets = {
         document_type: string;
       };
       advanced: {
-        status: "unauthenticated" | "pending" | "authenticated" | "rejected";
+        status: "pending" | "authenticated" | "rejected" | "unauthenticated";
         reason: string | null;
         submitted_at: string | null;
         decided_at: string | null;
@@ -1299,7 +1299,7 @@ export type ApiGets = {
   };
   /** Wallet records of a kind (recharge, withdraw, other), newest first (platform/wallet/routes.ts) */
   "/wallet/records": {
-    query: { kind?: "withdraw" | "recharge" | "other" | undefined; page?: unknown; limit?: unknown };
+    query: { page?: unknown; limit?: unknown; kind?: "withdraw" | "recharge" | "other" | undefined };
     body: undefined;
     response: {
       list: {
@@ -1408,13 +1408,13 @@ export type ApiPosts = {
     };
     response: { [x: string]: unknown };
   };
-  /** Approves a pending verification (reviewer) (platform/admin/routes.ts) */
+  /** Approves a pending verification (reviewer) (platform/kyc/admin-routes.ts) */
   "/admin/kyc/approve": {
     query: undefined;
     body: { id: unknown };
     response: { [x: string]: unknown };
   };
-  /** Rejects a pending verification with the reason the customer reads (reviewer) (platform/admin/routes.ts) */
+  /** Rejects a pending verification with the reason the customer reads (reviewer) (platform/kyc/admin-routes.ts) */
   "/admin/kyc/reject": {
     query: undefined;
     body: { id: unknown; reason: string };
@@ -1449,7 +1449,7 @@ export type ApiPosts = {
       operator: {
         id: number;
         email: string;
-        role: "operator" | "support" | "reviewer" | "owner";
+        role: "support" | "reviewer" | "operator" | "owner";
         disabled: boolean;
         created_at: string;
       };
@@ -1546,12 +1546,12 @@ export type ApiPosts = {
   /** Creates an operator: answers a one-time password and the TOTP secret to enrol (owner) (platform/admin/routes.ts) */
   "/admin/operators/create": {
     query: undefined;
-    body: { email: string; role: "operator" | "support" | "reviewer" | "owner" };
+    body: { email: string; role: "support" | "reviewer" | "operator" | "owner" };
     response: {
       operator: {
         id: number;
         email: string;
-        role: "operator" | "support" | "reviewer" | "owner";
+        role: "support" | "reviewer" | "operator" | "owner";
         disabled: boolean;
         created_at: string;
       };
@@ -1565,13 +1565,13 @@ export type ApiPosts = {
     query: undefined;
     body: {
       id: unknown;
-      role?: "operator" | "support" | "reviewer" | "owner" | undefined;
+      role?: "support" | "reviewer" | "operator" | "owner" | undefined;
       disabled?: boolean | "true" | "false" | undefined;
     };
     response: {
       id: number;
       email: string;
-      role: "operator" | "support" | "reviewer" | "owner";
+      role: "support" | "reviewer" | "operator" | "owner";
       disabled: boolean;
       created_at: string;
     };
@@ -1627,7 +1627,7 @@ export type ApiPosts = {
     response: {
       id: number;
       chat_id: number;
-      author: "customer" | "operator";
+      author: "operator" | "customer";
       body: string;
       image: string | null;
       read: boolean;
@@ -1971,8 +1971,8 @@ export type ApiPosts = {
             name: string;
             avatar: string;
             authentication: {
-              primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-              advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+              primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+              advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
             };
             fund_password_set: boolean;
             google_bound: boolean;
@@ -2000,8 +2000,8 @@ export type ApiPosts = {
         name: string;
         avatar: string;
         authentication: {
-          primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-          advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+          primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+          advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
         };
         fund_password_set: boolean;
         google_bound: boolean;
@@ -2043,8 +2043,8 @@ export type ApiPosts = {
             name: string;
             avatar: string;
             authentication: {
-              primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-              advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+              primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+              advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
             };
             fund_password_set: boolean;
             google_bound: boolean;
@@ -2078,7 +2078,7 @@ export type ApiPosts = {
       amount: string;
       fee: string;
       odds: string;
-      status: "void" | "pending" | "win" | "loss" | "level";
+      status: "void" | "pending" | "level" | "win" | "loss";
       payout: string;
       created_at: string;
     };
@@ -2125,8 +2125,8 @@ export type ApiPosts = {
         name: string;
         avatar: string;
         authentication: {
-          primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-          advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+          primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+          advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
         };
         fund_password_set: boolean;
         google_bound: boolean;
@@ -2290,7 +2290,7 @@ export type ApiPosts = {
     response: {
       id: number;
       chat_id: number;
-      author: "customer" | "operator";
+      author: "operator" | "customer";
       body: string;
       image: string | null;
       read: boolean;
@@ -2407,8 +2407,8 @@ export type ApiPosts = {
         name: string;
         avatar: string;
         authentication: {
-          primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-          advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+          primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+          advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
         };
         fund_password_set: boolean;
         google_bound: boolean;
@@ -2509,8 +2509,8 @@ export type ApiPosts = {
             name: string;
             avatar: string;
             authentication: {
-              primary: "unauthenticated" | "pending" | "authenticated" | "rejected";
-              advanced: "unauthenticated" | "pending" | "authenticated" | "rejected";
+              primary: "pending" | "authenticated" | "rejected" | "unauthenticated";
+              advanced: "pending" | "authenticated" | "rejected" | "unauthenticated";
             };
             fund_password_set: boolean;
             google_bound: boolean;
@@ -2581,7 +2581,7 @@ export type ApiFiles = {
       page?: unknown;
     };
   };
-  /** An identity document's image, for operators only (platform/admin/routes.ts) */
+  /** An identity document's image, for operators only (platform/kyc/admin-routes.ts) */
   "/admin/kyc/document": { query: { id: string } };
   /** A chat's image, for the operator who has that chat only (platform/support/routes.ts) */
   "/admin/support/attachment": { query: { id: string } };

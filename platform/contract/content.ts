@@ -1,8 +1,9 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
-
+import { pageQuery } from "./pagination.ts";
 import type { CategoryCount, PostListItem, Slide } from "./posts.ts";
+import { ACADEMY_CATEGORIES, POST_TYPES, PUBLIC_POST_TYPES, SLIDE_TYPES } from "./posts.ts";
 
 export {
   ACADEMY_CATEGORIES,
@@ -83,3 +84,60 @@ export const slideSchema = z
 export const categoryCountSchema = z
   .object({ category: z.string(), count: z.number().int() })
   .meta({ id: "PostCategory" }) satisfies z.ZodType<CategoryCount>;
+
+// ------------------------------------------------------------------ requests
+
+const ALL_POST_TYPES = Object.values(POST_TYPES);
+/** A post type from the query: a number among `allowed`. */
+const typeField = (allowed: readonly number[]) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((n) => allowed.includes(n), { error: "validation.invalid_option" })
+    .meta({ description: `One of ${allowed.join(", ")}` });
+const listFilters = {
+  category: z
+    .enum(ACADEMY_CATEGORIES)
+    .optional()
+    .meta({ description: `Academy articles of one category: ${ACADEMY_CATEGORIES.join(", ")}` }),
+  featured: z.stringbool().optional().meta({ description: "Only featured posts (1) or only the others (0)" }),
+};
+
+/** One post by id or by slug. */
+export const postShowQuery = z
+  .object({
+    // 32-bit in the database: a larger id is not found rather than a failed query.
+    id: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1, { error: "errors.not_found" })
+      .optional(),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/)
+      .optional(),
+  })
+  .refine((q) => q.id !== undefined || q.slug !== undefined, {
+    message: "validation.required",
+    path: ["id"],
+  });
+
+/** A page of public posts, of one type or (without `type`) of every public type. */
+export const postListQuery = pageQuery.extend({
+  type: typeField(PUBLIC_POST_TYPES).optional(),
+  ...listFilters,
+});
+/** A page of posts for signed-in users: members' announcements unless asked. */
+export const memberPostListQuery = pageQuery.extend({
+  type: typeField(ALL_POST_TYPES).default(POST_TYPES.member),
+  ...listFilters,
+});
+/** The academy's categories (of a public type, the academy's unless asked). */
+export const postCategoriesQuery = z.object({
+  type: typeField(PUBLIC_POST_TYPES).default(POST_TYPES.academy),
+});
+/** Slides of one type (the home page's banners unless asked). */
+export const slidesQuery = z.object({
+  type: z.coerce.number().int().min(1).max(1000).default(SLIDE_TYPES.homeBanner),
+});

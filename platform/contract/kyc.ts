@@ -23,6 +23,9 @@ export const imageField = z
   .max(UPLOAD_MAX_BYTES, { error: "uploads.too_large" })
   .meta({ type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 2 MB" } as never);
 
+/** An uploaded image by its id (/user/upload; the console's /admin/kyc/document and /admin/support/attachment). */
+export const uploadIdQuery = z.object({ id: z.string().meta({ description: "The upload's id" }) });
+
 export const realNameField = z
   .string({ error: "validation.required" })
   .trim()

@@ -1,6 +1,8 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { INTERVALS } from "./intervals.ts";
+import { instrumentCodeField, instrumentQuery } from "./trading.ts";
 
 export { INTERVAL_MS, INTERVALS, type Interval } from "./intervals.ts";
 
@@ -65,3 +67,25 @@ export const candleSchema = z
   })
   .meta({ id: "Candle" });
 export type Candle = z.infer<typeof candleSchema>;
+
+// ------------------------------------------------------------------ requests
+
+/** The order book of one instrument. */
+export const depthQuery = instrumentQuery;
+/** Its recent trades, at most 50 (30 unless asked). */
+export const marketTradesQuery = instrumentQuery.extend({
+  limit: z.coerce.number().int().min(1).max(50).default(30),
+});
+/** Its candles: an interval, at most 1,000 (300 unless asked), ending before `before` (seconds). */
+export const klineQuery = instrumentQuery.extend({
+  interval: z.enum(INTERVALS).default("1h"),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  before: z.coerce.number().int().positive().optional(),
+});
+/** Starring (on) or unstarring an instrument; a form's "on"/"off" and JSON's true/false both work. */
+export const favoriteBody = z.object({
+  code: instrumentCodeField,
+  on: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off"])])
+    .transform((v) => v === true || v === "true" || v === "1" || v === "on"),
+});

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { morePageQuery } from "./pagination.ts";
 import { decimalField, instrumentCodeField } from "./trading.ts";
 
 /**
@@ -73,12 +74,6 @@ export const optionPageOf = <T extends z.ZodType>(item: T) =>
 
 // ------------------------------------------------------------------ requests
 
-/** `?page=&limit=` on the timed lists: page from 1, at most 100 a page (20 unless asked). */
-const optionPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 // Ids are 32-bit in the database: a larger one is an unknown product, not a failed query.
 export const productIdField = z.coerce
   .number()
@@ -101,10 +96,10 @@ export const optionBetBody = z.object({
   amount: decimalField("options.amount_required"),
 });
 
-export const optionBetsQuery = optionPageQuery.extend({
+export const optionBetsQuery = morePageQuery.extend({
   status: z.enum(["pending", "settled"]).default("pending"),
 });
-export const optionResultsQuery = optionPageQuery.extend({ product_id: productIdField });
+export const optionResultsQuery = morePageQuery.extend({ product_id: productIdField });
 export const optionRoundQuery = z.object({
   product_id: productIdField,
   period: z.string().regex(/^\d{12}$/, { error: "errors.not_found" }),

@@ -9,6 +9,15 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * `?page=&limit=` on the lists that answer `has_more` instead of a total (orders, wallet records,
+ * participations, timed bets and rounds): page from 1, at most 100 a page (20 unless asked).
+ */
+export const morePageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 /** A page of a list: its items, the total across all pages, and where this page is. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -104,3 +104,6 @@ export const supportChatViewSchema = z.object({
   unread: z.number().int().meta({ description: "Unread operator messages over all chats" }),
 });
 export type SupportChatView = z.infer<typeof supportChatViewSchema>;
+
+/** The console's support queue: waiting (nobody has it), mine, open, closed or all. */
+export const supportQueueQuery = z.object({ queue: z.enum(SUPPORT_QUEUES).default("waiting") });

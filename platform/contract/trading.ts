@@ -2,6 +2,7 @@
 import "./validation.ts";
 import { z } from "zod";
 import { CONTRACT_TYPES } from "./contract-types.ts";
+import { morePageQuery } from "./pagination.ts";
 
 /** A decimal quantity or price as a string, never a float. */
 export const decimalField = (requiredKey: string) =>
@@ -39,6 +40,9 @@ export const instrumentCodeField = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" });
+
+/** One instrument: /contract/info, and the market's order book, trades and candles. */
+export const instrumentQuery = z.object({ code: instrumentCodeField });
 
 /** Whole 1–1000; the instrument's own maximum is checked by the platform. */
 export const leverageField = z.coerce
@@ -146,3 +150,9 @@ export const orderSchema = z
   })
   .meta({ id: "Order" });
 export type OrderView = z.infer<typeof orderSchema>;
+
+/** One order (the order details screen). */
+export const tradeIdQuery = z.object({ id: tradeIdField });
+
+/** A page of orders: the pending ones (open) or the filled and cancelled (history). */
+export const ordersQuery = morePageQuery.extend({ status: z.enum(["open", "history"]).default("open") });

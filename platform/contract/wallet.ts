@@ -2,7 +2,11 @@
 import "./validation.ts";
 import { z } from "zod";
 import { messageKey } from "./message-key.ts";
+import { morePageQuery } from "./pagination.ts";
 import { googleCodeField } from "./security.ts";
+import { RECORD_KINDS, WALLET_KINDS } from "./wallet-kinds.ts";
+
+export { RECORD_KINDS, type RecordKind, WALLET_KINDS } from "./wallet-kinds.ts";
 
 /** A positive decimal amount as a string: at most 18 decimals, at most 10^15. Never a float. */
 export const amountField = z
@@ -21,8 +25,6 @@ export const coinField = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{2,10}$/, { error: "wallet.coin_unknown" });
-
-export const WALLET_KINDS = ["spot", "contract"] as const;
 
 /** A chain's short name (TRC20, ERC20…); whether the coin travels on it is the platform's check. */
 export const networkField = z
@@ -119,9 +121,6 @@ export const networkSchema = z
   .meta({ id: "Network" });
 export type NetworkView = z.infer<typeof networkSchema>;
 
-export const RECORD_KINDS = ["recharge", "withdraw", "other"] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
-
 export const walletRecordSchema = z
   .object({
     id: z.string().meta({ description: "<type>:<number>, unique across kinds" }),
@@ -216,3 +215,16 @@ export const faucetSchema = z
   })
   .meta({ id: "DemoFaucet" });
 export type Faucet = z.infer<typeof faucetSchema>;
+
+// ------------------------------------------------------------------ queries
+
+/** The networks of one coin, or of every coin. */
+export const networksQuery = z.object({ coin: coinField.optional() });
+/** The user's deposit address for a coin on a network. */
+export const depositAddressQuery = z.object({ coin: coinField, network: networkField });
+/** A page of wallet records of one kind. */
+export const walletRecordsQuery = morePageQuery.extend({ kind: z.enum(RECORD_KINDS).default("recharge") });
+/** One wallet record: `<type>:<number>` (anything else is not found). */
+export const walletRecordQuery = z.object({
+  id: z.string().regex(/^[a-z_]+:[\w-]{1,64}$/, { error: "errors.not_found" }),
+});

@@ -1,7 +1,15 @@
 import Decimal from "decimal.js";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { earnIdField, fortuneAmountBody, joinBody, subscribeBody } from "../contract/earn.ts";
+import {
+  earnIdQuery,
+  exitInput,
+  fortuneAmountBody,
+  joinBody,
+  participationsQuery,
+  productsQuery,
+  subscribeBody,
+} from "../contract/earn.ts";
 import { PRODUCT_KINDS } from "../contract/earn-kinds.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
@@ -21,12 +29,6 @@ import {
 import { earnParticipations, earnProducts, type launchpadProjects } from "./tables.ts";
 
 const n = (v: Decimal.Value) => new Decimal(v).toFixed();
-// Ids are 32-bit in the database: a larger one is simply not found (not a failed query).
-const id = earnIdField;
-const page = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-};
 
 const productSchema = z
   .object({
@@ -139,7 +141,7 @@ export function earnRoutes(api: Api) {
       tags,
       summary:
         "Mining pools, staking and lock-up products: coin, daily rate, pool amount and remaining, purchase limits, lock",
-      query: z.object({ type: z.enum(PRODUCT_KINDS).optional() }),
+      query: productsQuery,
       response: z.array(productSchema),
     },
     async ({ query }) => (await listProducts(db, query.type)).map(productView),
@@ -181,8 +183,8 @@ export function earnRoutes(api: Api) {
         "Leave a pool: the principal returns (less the early-exit penalty of a locked product left early)",
       description: "GET is kept for the spec's clients; the web app posts.",
       auth: "required",
-      query: z.object({ id: id.optional() }),
-      body: z.object({ id: id.optional() }),
+      query: exitInput,
+      body: exitInput,
       response: participationSchema,
     },
     async ({ query, body }, { user, setMessage }) => {
@@ -202,7 +204,7 @@ export function earnRoutes(api: Api) {
       tags,
       summary: "The user's participations (time, amount, cumulative income, state), newest first",
       auth: "required",
-      query: z.object({ status: z.enum(["participating", "exited"]).optional(), ...page }),
+      query: participationsQuery,
       response: z.object({
         list: z.array(participationSchema),
         page: z.number().int(),
@@ -237,7 +239,7 @@ export function earnRoutes(api: Api) {
       tags,
       summary: "One participation with its daily income records",
       auth: "required",
-      query: z.object({ id }),
+      query: earnIdQuery,
       response: z.object({
         participation: participationSchema,
         product: productSchema.nullable(),
@@ -395,7 +397,7 @@ export function earnRoutes(api: Api) {
       path: "/launchpad/project",
       tags,
       summary: "One launchpad project",
-      query: z.object({ id }),
+      query: earnIdQuery,
       response: projectSchema,
     },
     async ({ query }) => projectView(await requireProject(db, query.id)),

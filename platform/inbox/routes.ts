@@ -1,14 +1,8 @@
 import { z } from "zod";
-import { inboxMessageSchema } from "../contract/inbox.ts";
-import { pageOf, pageQuery } from "../contract/pagination.ts";
+import { inboxIdInput, inboxListQuery, inboxMessageSchema } from "../contract/inbox.ts";
+import { pageOf } from "../contract/pagination.ts";
 import type { Api } from "../http/app.ts";
 import { getMessage, listMessages, markAllRead, markRead, unreadCount } from "./service.ts";
-
-const idField = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 
 /** The message centre: a signed-in user's messages, worded in the request's language. */
 export function inboxRoutes(api: Api) {
@@ -19,7 +13,7 @@ export function inboxRoutes(api: Api) {
       tags: ["Messages"],
       summary: "A page of the user's messages, newest first (`unread=1`: only the unread ones)",
       auth: "required",
-      query: pageQuery.extend({ unread: z.stringbool().optional() }),
+      query: inboxListQuery,
       response: pageOf(inboxMessageSchema),
     },
     ({ query }, { deps, user, lang }) =>
@@ -45,7 +39,7 @@ export function inboxRoutes(api: Api) {
       tags: ["Messages"],
       summary: "One of the user's messages (another user's is a 404)",
       auth: "required",
-      query: z.object({ id: idField }),
+      query: inboxIdInput,
       response: inboxMessageSchema,
     },
     ({ query }, { deps, user, lang }) => getMessage(deps.db, user.id, query.id, lang),
@@ -58,7 +52,7 @@ export function inboxRoutes(api: Api) {
       tags: ["Messages"],
       summary: "Mark one of the user's messages read",
       auth: "required",
-      body: z.object({ id: idField }),
+      body: inboxIdInput,
       response: z.object({ unread: z.number().int() }),
     },
     async ({ body }, { deps, user }) => {

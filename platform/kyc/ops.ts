@@ -1,4 +1,5 @@
 import { uidOf } from "../contract/identity.ts";
+import { ADMIN_KYC_STATUSES, KYC_APPLICATION_STATES } from "../contract/kyc-states.ts";
 import { contactsOf, findCustomer } from "../identity/index.ts";
 import type { OpsResult } from "../ops/registry.ts";
 import { registerOps, table } from "../ops/registry.ts";
@@ -11,7 +12,6 @@ import {
   listApplications,
 } from "./service.ts";
 
-const STATUSES = ["pending", "authenticated", "rejected"] as const;
 const LEVELS = ["primary", "advanced"] as const;
 
 const idOf = (word: string | undefined) => (word && /^\d{1,9}$/.test(word) ? Number(word) : undefined);
@@ -54,8 +54,8 @@ registerOps(
     valueOptions: ["status", "level", "user", "limit"],
     async run({ db }, { options }) {
       const status = typeof options.status === "string" ? options.status : "pending";
-      if (status !== "all" && !(STATUSES as readonly string[]).includes(status)) {
-        return { ok: false, output: `--status must be one of ${[...STATUSES, "all"].join(", ")}` };
+      if (status !== "all" && !(KYC_APPLICATION_STATES as readonly string[]).includes(status)) {
+        return { ok: false, output: `--status must be one of ${ADMIN_KYC_STATUSES.join(", ")}` };
       }
       const level = typeof options.level === "string" ? options.level : undefined;
       if (level && !(LEVELS as readonly string[]).includes(level)) {

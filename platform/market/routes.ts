@@ -1,9 +1,12 @@
 import { z } from "zod";
 import {
   candleSchema,
+  depthQuery,
   depthSchema,
-  INTERVALS,
+  favoriteBody,
   instrumentSchema,
+  klineQuery,
+  marketTradesQuery,
   tickerSchema,
   tradeSchema,
 } from "../contract/market.ts";
@@ -11,14 +14,6 @@ import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import { candleHistory, listFavorites, listInstruments, requireInstrument, setFavorite } from "./service.ts";
 import type { MarketView } from "./view.ts";
-
-const codeQuery = z.object({
-  code: z
-    .string({ error: "validation.required" })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]{1,12}\/[a-z0-9]{1,12}$/, { error: "market.unknown_instrument" }),
-});
 
 /** The HTTP twins of the /ws channels, for server rendering and for scripts. */
 export function marketRoutes(api: Api, view: MarketView, historyOf: (code: string) => Promise<void>) {
@@ -55,7 +50,7 @@ export function marketRoutes(api: Api, view: MarketView, historyOf: (code: strin
       path: "/market/depth",
       tags: ["Market"],
       summary: "The order book: 20 levels a side, each with its quantity and the cumulative total",
-      query: codeQuery,
+      query: depthQuery,
       response: depthSchema,
     },
     async ({ query }) => {
@@ -72,7 +67,7 @@ export function marketRoutes(api: Api, view: MarketView, historyOf: (code: strin
       path: "/market/trades",
       tags: ["Market"],
       summary: "Recent trades, newest first",
-      query: codeQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(30) }),
+      query: marketTradesQuery,
       response: z.array(tradeSchema),
     },
     async ({ query }) => {
@@ -87,11 +82,7 @@ export function marketRoutes(api: Api, view: MarketView, historyOf: (code: strin
       path: "/market/kline",
       tags: ["Market"],
       summary: "Candles, oldest first, ending with the one in progress (or before `before`, in seconds)",
-      query: codeQuery.extend({
-        interval: z.enum(INTERVALS).default("1h"),
-        limit: z.coerce.number().int().min(1).max(1000).default(300),
-        before: z.coerce.number().int().positive().optional(),
-      }),
+      query: klineQuery,
       response: z.array(candleSchema),
     },
     async ({ query }) => {
@@ -121,12 +112,7 @@ export function marketRoutes(api: Api, view: MarketView, historyOf: (code: strin
       tags: ["Market"],
       summary: "Star (on=true) or unstar an instrument; answers the user's favorites",
       auth: "required",
-      body: z.object({
-        code: codeQuery.shape.code,
-        on: z
-          .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off"])])
-          .transform((v) => v === true || v === "true" || v === "1" || v === "on"),
-      }),
+      body: favoriteBody,
       response: z.array(z.string()),
     },
     ({ body }, { user }) => setFavorite(db, user.id, body.code, body.on),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outboxQuery } from "../contract/outbox.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Notifier } from "./notifier.ts";
@@ -11,7 +12,7 @@ export function outboxRoutes(api: Api, notifier: Notifier) {
       path: "/dev/outbox",
       tags: ["Development"],
       summary: "Messages sent to an address, newest first, each with its code (DEV_OUTBOX=1 only)",
-      query: z.object({ to: z.string().trim().min(1).max(254) }),
+      query: outboxQuery,
       response: z.array(
         z.object({
           id: z.number(),

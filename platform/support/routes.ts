@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { type AuthOperator, authenticateOperator, can } from "../admin/index.ts";
+import { uploadIdQuery } from "../contract/kyc.ts";
 import {
-  SUPPORT_QUEUES,
   supportChatQuery,
   supportChatViewSchema,
   supportIdBody,
   supportMessageSchema,
+  supportQueueQuery,
   supportReplyBody,
   supportSendBody,
 } from "../contract/support.ts";
@@ -14,7 +15,7 @@ import type { ApiContext, Deps } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-import { checkImage, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
+import { checkImage, imageResponse, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
 import {
   assignChat,
   chatAttachment,
@@ -145,7 +146,7 @@ export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
       tags: ADMIN_TAGS,
       summary: "The support queue: waiting (nobody has it), mine, open, closed or all",
       description: ADMIN_NOTE,
-      query: z.object({ queue: z.enum(SUPPORT_QUEUES).default("waiting") }),
+      query: supportQueueQuery,
       response: z.array(queueRow),
     },
     async ({ query }, { c }) => supportQueue(deps.db, await operator(c), query.queue),
@@ -247,7 +248,7 @@ export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
     tags: ADMIN_TAGS,
     summary: "A chat's image, for the operator who has that chat only",
     security: [{ Bearer: [] }],
-    request: { query: z.object({ id: z.string() }) as never },
+    request: { query: uploadIdQuery as never },
     responses: {
       200: { description: "The image" },
       401: { description: "Not an operator" },
@@ -257,14 +258,6 @@ export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
   api.app.get("/admin/support/attachment", async (c) => {
     const op = await operator(c);
     const file = await chatAttachment(deps.db, support.store, op, c.req.query("id") ?? "");
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.bytes.length),
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'",
-      },
-    });
+    return imageResponse(file, "private, no-store");
   });
 }

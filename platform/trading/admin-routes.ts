@@ -1,45 +1,37 @@
 import { z } from "zod";
 import { adminInstrumentBody, adminRows } from "../contract/admin.ts";
-import type { Api } from "../http/app.ts";
-import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
+import type { Console } from "../http/console.ts";
 import { listAllInstruments, updateInstrument } from "./admin.ts";
 
 /**
  * The console's instrument calls (listing and trading terms), mounted by the console (admin),
  * which hands in the operator's check and the audit writer.
  */
-export function tradingAdminRoutes(api: Api, admin: Console) {
+export function tradingAdminRoutes(admin: Console) {
   // --- Instruments ---
-  api.route(
+  admin.route(
     {
       method: "get",
       path: "/admin/instruments",
-      tags: CONSOLE_TAGS,
       summary: "Every instrument, paused ones too, with its precision, maximum leverage and fees",
-      description: CONSOLE_DESCRIPTION,
+      permission: "read",
       response: adminRows,
     },
-    async (_input, { c, deps: d }) => {
-      await admin.operator(c, "read");
-      return listAllInstruments(d.db);
-    },
+    (_input, { deps: d }) => listAllInstruments(d.db),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/instruments/update",
-      tags: CONSOLE_TAGS,
       summary:
         "Pauses or resumes an instrument and sets its price precision, maximum leverage and fees (operator)",
-      description: `${CONSOLE_DESCRIPTION}A paused instrument leaves the market lists at once and refuses new orders; fees and leverage apply to new orders.`,
+      description:
+        "A paused instrument leaves the market lists at once and refuses new orders; fees and leverage apply to new orders.",
+      permission: "products",
+      done: "admin.done",
       body: adminInstrumentBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "products");
-      const row = await updateInstrument(d.db, by, body.code, body);
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => updateInstrument(d.db, by, body.code, body),
   );
 }

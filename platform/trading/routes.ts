@@ -1,16 +1,18 @@
 import Decimal from "decimal.js";
 import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { morePageQuery } from "../contract/pagination.ts";
 import {
   closePositionBody,
   contractOrderBody,
-  instrumentCodeField,
+  instrumentQuery,
   orderIdBody,
   orderSchema,
+  ordersQuery,
   positionSchema,
   spotOrderBody,
   tpslBody,
-  tradeIdField,
+  tradeIdQuery,
 } from "../contract/trading.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
@@ -67,7 +69,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary:
         "An instrument's contract terms: max leverage, maintenance rate, fees, quantity step, funding rate and next funding time, delivery expiries",
-      query: z.object({ code: instrumentCodeField }),
+      query: instrumentQuery,
       response: z.object({
         code: z.string(),
         max_leverage: z.number().int(),
@@ -293,12 +295,6 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
     async (_input, { user }) => viewPositions(await openPositions(db, user.id)),
   );
 
-  const ordersQuery = z.object({
-    status: z.enum(["open", "history"]).default("open"),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  });
-
   for (const market of ["contract", "spot"] as const) {
     api.route(
       {
@@ -340,7 +336,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "Closed and liquidated positions with their realized PnL, newest first",
       auth: "required",
-      query: ordersQuery.omit({ status: true }),
+      query: morePageQuery,
       response: z.object({ list: z.array(positionSchema), page: z.number().int(), has_more: z.boolean() }),
     },
     async ({ query }, { user }) => {
@@ -366,7 +362,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       tags: contract,
       summary: "One order with its position and every close of it (the order details screen)",
       auth: "required",
-      query: z.object({ id: tradeIdField }),
+      query: tradeIdQuery,
       response: z.object({
         order: orderSchema,
         position: positionSchema.nullable(),

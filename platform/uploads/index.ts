@@ -3,6 +3,7 @@ export {
   type CheckedImage,
   checkImage,
   deleteUpload,
+  imageResponse,
   locateUpload,
   readUpload,
   saveImages,

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { uploadIdQuery } from "../contract/kyc.ts";
 import type { Api } from "../http/app.ts";
 import { ApiError } from "../http/errors.ts";
 import { bearerToken } from "../http/route.ts";
-import { readUpload, uploadStore } from "./service.ts";
+import { imageResponse, readUpload, uploadStore } from "./service.ts";
 
 /**
  * An uploaded file's bytes, for its owner only (anyone else: 404, as for no file). Not an
@@ -15,7 +15,7 @@ export function uploadRoutes(api: Api) {
     tags: ["Verification"],
     summary: "An uploaded image (identity document, avatar), for its owner only",
     security: [{ Bearer: [] }],
-    request: { query: z.object({ id: z.string().meta({ description: "The upload's id" }) }) as never },
+    request: { query: uploadIdQuery as never },
     responses: {
       200: { description: "The image (JPEG, PNG or WebP)" },
       401: { description: "Not logged in" },
@@ -30,15 +30,6 @@ export function uploadRoutes(api: Api) {
     const file = await readUpload(deps.db, uploadStore(deps.config), c.req.query("id") ?? "", {
       userId: user.id,
     });
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.bytes.length),
-        "cache-control": "private, max-age=86400",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'",
-        "content-disposition": "inline",
-      },
-    });
+    return imageResponse(file, "private, max-age=86400", { "content-disposition": "inline" });
   });
 }

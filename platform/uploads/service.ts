@@ -107,6 +107,27 @@ export async function locateUpload(db: Db, store: UploadStore, id: string, viewe
   return { ...row, path };
 }
 
+/**
+ * An upload's bytes as the answer (not an envelope): never sniffed or run as a page; `cache` says
+ * who may keep it (its owner's browser for a day; an operator's never).
+ */
+export function imageResponse(
+  file: { bytes: Uint8Array; contentType: string },
+  cache: "private, max-age=86400" | "private, no-store",
+  headers: Record<string, string> = {},
+) {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "content-type": file.contentType,
+      "content-length": String(file.bytes.length),
+      "cache-control": cache,
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'",
+      ...headers,
+    },
+  });
+}
+
 export async function readUpload(db: Db, store: UploadStore, id: string, viewer: Viewer) {
   const row = await locateUpload(db, store, id, viewer);
   const bytes = await store.get(row.storageKey);

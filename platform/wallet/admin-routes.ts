@@ -7,9 +7,9 @@ import {
   adminRejectBody,
   adminRows,
   adminSentBody,
+  adminWithdrawalQueueQuery,
 } from "../contract/admin.ts";
-import type { Api } from "../http/app.ts";
-import { CONSOLE_DESCRIPTION, CONSOLE_TAGS, type Console } from "../http/console.ts";
+import type { Console } from "../http/console.ts";
 import {
   confirmDeposit,
   decideFiat,
@@ -27,171 +27,125 @@ import {
  * withdrawal fee). Mounted by the console (admin), which hands in the operator's check and the
  * audit writer.
  */
-export function walletAdminRoutes(api: Api, admin: Console) {
+export function walletAdminRoutes(admin: Console) {
   // --- Money: withdrawals, fiat recharges, deposits ---
-  api.route(
+  admin.route(
     {
       method: "get",
       path: "/admin/withdrawals",
-      tags: CONSOLE_TAGS,
       summary: "Withdrawals waiting for review (or the latest 100 with all=1)",
-      description: CONSOLE_DESCRIPTION,
-      query: z.object({ all: z.enum(["0", "1"]).default("0") }),
+      permission: "read",
+      query: adminWithdrawalQueueQuery,
       response: adminRows,
     },
-    async ({ query }, { c, deps: d }) => {
-      await admin.operator(c, "read");
-      return withdrawalQueue(d.db, query.all === "1");
-    },
+    ({ query }, { deps: d }) => withdrawalQueue(d.db, query.all === "1"),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/withdrawals/approve",
-      tags: CONSOLE_TAGS,
       summary: "Approves a pending withdrawal; the frozen amount leaves the customer's wallet (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminApproveWithdrawalBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await decideWithdrawal(d.db, by, body.id, { approve: true, txid: body.txid });
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => decideWithdrawal(d.db, by, body.id, { approve: true, txid: body.txid }),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/withdrawals/reject",
-      tags: CONSOLE_TAGS,
       summary: "Rejects a pending withdrawal; the frozen amount returns to the customer (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminRejectBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await decideWithdrawal(d.db, by, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) =>
+      decideWithdrawal(d.db, by, body.id, { approve: false, reason: body.reason }),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/withdrawals/sent",
-      tags: CONSOLE_TAGS,
       summary: "Records the chain transaction of an approved withdrawal (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminSentBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await withdrawalSent(d.db, by, body.id, body.txid);
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => withdrawalSent(d.db, by, body.id, body.txid),
   );
-  api.route(
+  admin.route(
     {
       method: "get",
       path: "/admin/fiat",
-      tags: CONSOLE_TAGS,
       summary: "Fiat recharges waiting for confirmation",
-      description: CONSOLE_DESCRIPTION,
+      permission: "read",
       response: adminRows,
     },
-    async (_input, { c, deps: d }) => {
-      await admin.operator(c, "read");
-      return fiatQueue(d.db);
-    },
+    (_input, { deps: d }) => fiatQueue(d.db),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/fiat/approve",
-      tags: CONSOLE_TAGS,
       summary: "Confirms a fiat recharge was received: credits its USDT (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminIdBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await decideFiat(d.db, by, body.id, { approve: true });
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => decideFiat(d.db, by, body.id, { approve: true }),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/fiat/reject",
-      tags: CONSOLE_TAGS,
       summary: "Rejects a fiat recharge (nothing was received) (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminRejectBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await decideFiat(d.db, by, body.id, { approve: false, reason: body.reason });
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => decideFiat(d.db, by, body.id, { approve: false, reason: body.reason }),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/deposits/credit",
-      tags: CONSOLE_TAGS,
       summary: "Credits a confirmed chain deposit to a customer's spot wallet (reviewer)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "review",
+      done: "admin.done",
       body: adminDepositBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "review");
-      const row = await confirmDeposit(d.db, by, body);
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => confirmDeposit(d.db, by, body),
   );
 
   // --- Deposit networks and withdrawal fees ---
-  api.route(
+  admin.route(
     {
       method: "get",
       path: "/admin/networks",
-      tags: CONSOLE_TAGS,
       summary: "Every coin's networks: deposits and withdrawals on or off, minimums, withdrawal fee",
-      description: CONSOLE_DESCRIPTION,
+      permission: "read",
       response: adminRows,
     },
-    async (_input, { c, deps: d }) => {
-      await admin.operator(c, "read");
-      return listNetworks(d.db);
-    },
+    (_input, { deps: d }) => listNetworks(d.db),
   );
-  api.route(
+  admin.route(
     {
       method: "post",
       path: "/admin/networks/update",
-      tags: CONSOLE_TAGS,
       summary:
         "Opens or pauses a network's deposits and withdrawals and sets its minimums and withdrawal fee (operator)",
-      description: CONSOLE_DESCRIPTION,
+      permission: "products",
+      done: "admin.done",
       body: adminNetworkBody,
       response: z.record(z.string(), z.unknown()),
     },
-    async ({ body }, { c, deps: d, setMessage }) => {
-      const by = await admin.operator(c, "products");
-      const row = await updateNetwork(d.db, by, body, body);
-      setMessage("admin.done");
-      return row;
-    },
+    ({ body }, { deps: d, by }) => updateNetwork(d.db, by, body, body),
   );
 }

@@ -2,19 +2,20 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import {
   assetsSchema,
-  coinField,
+  depositAddressQuery,
   exchangeBody,
   faucetSchema,
   fiatRechargeBody,
   fiatWithdrawSchema,
   fiatWithdrawTermsSchema,
-  networkField,
   networkSchema,
+  networksQuery,
   quoteBody,
   quoteSchema,
-  RECORD_KINDS,
   transferBody,
+  walletRecordQuery,
   walletRecordSchema,
+  walletRecordsQuery,
   withdrawBody,
 } from "../contract/wallet.ts";
 import type { Api } from "../http/app.ts";
@@ -89,7 +90,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       path: "/wallet/networks",
       tags,
       summary: "Networks a coin travels on, with deposit minimum, withdrawal fee and minimum",
-      query: z.object({ coin: coinField.optional() }),
+      query: networksQuery,
       response: z.array(networkSchema),
     },
     ({ query }) => listNetworks(db, query.coin),
@@ -103,7 +104,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       summary:
         "The user's deposit address on a network (unique to the user), with its memo/tag where the chain needs one",
       auth: "required",
-      query: z.object({ coin: coinField, network: networkField }),
+      query: depositAddressQuery,
       response: z.object({
         coin: z.string(),
         network: z.string(),
@@ -279,11 +280,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       tags,
       summary: "Wallet records of a kind (recharge, withdraw, other), newest first",
       auth: "required",
-      query: z.object({
-        kind: z.enum(RECORD_KINDS).default("recharge"),
-        page: z.coerce.number().int().min(1).max(10_000).default(1),
-        limit: z.coerce.number().int().min(1).max(100).default(20),
-      }),
+      query: walletRecordsQuery,
       response: z.object({
         list: z.array(walletRecordSchema),
         page: z.number().int(),
@@ -300,7 +297,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       tags,
       summary: "One wallet record with its detail (amount, fee, network, address, txid, times)",
       auth: "required",
-      query: z.object({ id: z.string().regex(/^[a-z_]+:[\w-]{1,64}$/, { error: "errors.not_found" }) }),
+      query: walletRecordQuery,
       response: walletRecordSchema,
     },
     ({ query }, { user }) => walletRecord(db, user.id, query.id),

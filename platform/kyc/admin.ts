@@ -1,21 +1,22 @@
-// The console's identity-verification reviews and its dashboard's queues: each decision runs the
-// same service function as the operator CLI, inside one transaction with the audit row that
-// records it (before and after), so neither exists alone. The domains' rows are read through their
-// public entries; the wallet's reviews are the wallet's own console work (wallet/admin.ts).
+// The console's identity-verification reviews: each decision runs the same service function as
+// the operator CLI (decideApplication), inside one transaction with the audit row that records it
+// (before and after), written by the writer the console (admin) hands in with the operator
+// (`Actor`), so neither exists alone. The customers' account names come from identity, handed in
+// too: kyc sits below identity and never imports it.
 import { uidOf } from "../contract/identity.ts";
 import type { Db } from "../db/client.ts";
+import type { Actor } from "../http/console.ts";
 import { ApiError } from "../http/errors.ts";
-import { accountNamesOf } from "../identity/index.ts";
 import {
   type Application,
   decideApplication,
   getApplication,
   KycDecisionError,
   listApplications,
-  pendingApplicationCount,
-} from "../kyc/index.ts";
-import { pendingReviewCounts } from "../wallet/index.ts";
-import { type AuthOperator, audit } from "./service.ts";
+} from "./service.ts";
+
+/** The account (e-mail, else phone) of each of these customers, by id ("" for none). */
+export type AccountNames = (db: Db, ids: number[]) => Promise<(id: number) => string>;
 
 const kycState = (a: Application) => ({
   status: a.status,
@@ -24,7 +25,7 @@ const kycState = (a: Application) => ({
   decided_at: a.decidedAt?.toISOString() ?? null,
 });
 
-export function kycView(a: Application, account: string) {
+function kycView(a: Application, account: string) {
   return {
     id: a.id,
     uid: uidOf(a.userId),
@@ -49,7 +50,8 @@ export function kycView(a: Application, account: string) {
   };
 }
 
-export async function kycQueue(db: Db, status: Application["status"] | "all") {
+/** The newest 200 verifications of one state (or all), each with its customer's account. */
+export async function kycQueue(db: Db, accountNamesOf: AccountNames, status: Application["status"] | "all") {
   const list = await listApplications(db, { status: status === "all" ? undefined : status, limit: 200 });
   const account = await accountNamesOf(
     db,
@@ -58,7 +60,7 @@ export async function kycQueue(db: Db, status: Application["status"] | "all") {
   return list.map((a) => kycView(a, account(a.userId)));
 }
 
-export async function kycDetail(db: Db, id: number) {
+export async function kycDetail(db: Db, accountNamesOf: AccountNames, id: number) {
   const row = await getApplication(db, id);
   if (!row) throw new ApiError(404, "errors.not_found");
   return kycView(row, (await accountNamesOf(db, [row.userId]))(row.userId));
@@ -66,7 +68,8 @@ export async function kycDetail(db: Db, id: number) {
 
 export async function decideKyc(
   db: Db,
-  op: AuthOperator,
+  accountNamesOf: AccountNames,
+  by: Actor,
   id: number,
   decision: { approve: true } | { approve: false; reason: string },
 ) {
@@ -75,13 +78,13 @@ export async function decideKyc(
     if (!before) throw new ApiError(404, "errors.not_found");
     let after: Application;
     try {
-      after = await decideApplication(tx, id, decision, op.email);
+      after = await decideApplication(tx, id, decision, by.email);
     } catch (error) {
       if (error instanceof KycDecisionError) throw new ApiError(409, "admin.already_decided");
       throw error;
     }
-    await audit(tx, {
-      operator: op.email,
+    await by.record(tx, {
+      operator: by.email,
       action: decision.approve ? "kyc.approve" : "kyc.reject",
       target: `kyc:${id}`,
       before: kycState(before),
@@ -89,11 +92,4 @@ export async function decideKyc(
     });
     return kycView(after, (await accountNamesOf(tx, [after.userId]))(after.userId));
   });
-}
-
-/** What waits for an operator (the dashboard). */
-export async function queueCounts(db: Db) {
-  const kyc = await pendingApplicationCount(db);
-  const wallet = await pendingReviewCounts(db);
-  return { kyc, withdrawals: wallet.withdrawals, fiat: wallet.fiat };
 }
