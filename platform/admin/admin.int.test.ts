@@ -224,6 +224,22 @@ describe("actions, each with its audit row", () => {
       token: reviewer.token,
     });
     expect(bad.status).toBe(422);
+    // A number past any account id (found by the form fuzz: it was a 500) is no such customer.
+    for (const account of [
+      "340282366920938463463374607431768211456",
+      "12147483648",
+      "99999999999999999999",
+    ]) {
+      const nobody = await t.api("/admin/deposits/credit", {
+        method: "POST",
+        json: { account, coin: "USDT", amount: "1" },
+        token: reviewer.token,
+      });
+      expect([nobody.status, nobody.body.errors?.account], account).toEqual([
+        422,
+        ["No customer matches this account"],
+      ]);
+    }
     // One chain transaction is credited once; the second try is refused and not recorded.
     const withTx = {
       account: (await registerByEmail(t)).email,

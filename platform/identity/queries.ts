@@ -54,6 +54,13 @@ export type UserRow = typeof users.$inferSelect;
 const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Whether a number can be an account's id (the column is a 32-bit integer): a typed UID past it
+ * names nobody, and asking the database for it would be an error, not an empty answer.
+ */
+const isAccountId = (id: number | undefined): id is number =>
+  id !== undefined && Number.isSafeInteger(id) && id > 0 && id < 2 ** 31;
+
+/**
  * Accounts matching a console search term: part of an e-mail or phone, an exact id, a sign-in
  * wallet address, or one of `alsoIds` (found by another domain, e.g. by deposit address). At most
  * 50, newest first.
@@ -67,7 +74,7 @@ export async function searchUsers(db: Db, value: string, id: number | undefined,
         ilike(users.email, likeOf(value)),
         ilike(users.phoneE164, likeOf(value.replace(/[\s-]/g, ""))),
         eq(sql`lower(${users.walletAddress})`, value.toLowerCase()),
-        id && id > 0 && id < 2 ** 31 ? eq(users.id, id) : undefined,
+        isAccountId(id) ? eq(users.id, id) : undefined,
         alsoIds.length ? inArray(users.id, alsoIds) : undefined,
       ),
     )
@@ -133,7 +140,7 @@ export async function findCustomer(db: Db, term: string) {
         eq(users.email, value),
         eq(users.phoneE164, value.startsWith("+") ? value : `+${value}`),
         eq(users.walletAddress, value),
-        uid && uid > 0 ? eq(users.id, uid) : undefined,
+        isAccountId(uid) ? eq(users.id, uid) : undefined,
       ),
     )
     .limit(1);
