@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
@@ -250,5 +250,33 @@ describe("daily rewards", () => {
     expect(await checkin(db(), user.id, tomorrow)).toEqual({ streak: 2, amount: "0.2" });
     expect(await checkin(db(), user.id, tomorrow + 2 * DAY)).toEqual({ streak: 1, amount: "0.1" });
     expect(await spot(user.id)).toBe("0.400001");
+  });
+});
+
+describe("the interest wallet's daily job on an exchange with many customers", () => {
+  it("looks only at wallets that held something that day, not at every empty one, every run", async () => {
+    // Empty interest wallets of 2,000 other customers (opened once, emptied since).
+    await db().execute(sql`insert into ledger_accounts (owner_type, user_id, kind, coin)
+      select 'user', 3000000 + g, 'fortune', 'USDT' from generate_series(1, 2000) as g`);
+    const { user, token } = await saver();
+    await t.api("/earn/fortune/deposit", { method: "POST", json: { amount: "100" }, token });
+    // Queries the job sends, counted: they must not grow with the number of empty wallets.
+    let reads = 0;
+    const counted = new Proxy(db(), {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "select" && key !== "execute") return value;
+        return (...args: unknown[]) => {
+          reads++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const tomorrow = dayOf(Date.now() + DAY);
+    const before = await spot(user.id);
+    await payFortuneInterest(counted, tomorrow);
+    expect(reads).toBeLessThan(50);
+    // The customer who held 100 all day is still paid (the rate is the operator's).
+    expect(new Decimal(await spot(user.id)).gt(before)).toBe(true);
   });
 });
