@@ -208,7 +208,7 @@ if (want("orders")) {
   const BEFORE = { pglite: 120, postgres: 260 } as const;
   const rows = [];
   for (const url of DATABASES)
-    for (const traders of [20, 50, 100]) {
+    for (const traders of [20, 35, 50, 100]) {
       const row = await onDatabase(url, () => ordersPerSecond({ databaseUrl: url, traders, seconds: 10 }));
       if (row) rows.push(row);
     }
@@ -219,7 +219,7 @@ if (want("orders")) {
   result.orders = {
     measured: "spot market orders placed per second, durable when answered (group commit), and their latency",
     method:
-      "a platform in this process, called through its fetch (no HTTP socket); 20, 50 or 100 funded accounts each place the next order as soon as the last is answered (after one warm-up order each), beside the wallets of 50,000 other customers; the ledger audit runs afterwards; cpuMsPerOrder is the process's CPU time per order (clients included)",
+      "a platform in this process, called through its fetch (no HTTP socket); 20, 35, 50 or 100 funded accounts each place the next order as soon as the last is answered (after one warm-up order each), beside the wallets of 50,000 other customers; the ledger audit runs afterwards; cpuMsPerOrder is the process's CPU time per order (clients included)",
     on,
     before: BEFORE,
     rows,
@@ -234,7 +234,12 @@ if (want("orders")) {
   for (const database of ["pglite", "postgres"] as const) {
     const mine = rows.filter((r) => r.database === database);
     if (mine.length === 0) continue;
-    const best = mine.reduce((a, b) => (b.ordersPerSecond > a.ordersPerSecond ? b : a));
+    // The figure is a throughput within a latency bound: the most orders/s of a row whose p99 is
+    // within 50 ms (more traders queue more orders and only lengthen the wait); else the fastest.
+    const bounded = mine.filter((r) => r.p99ms <= 50);
+    const best = (bounded.length > 0 ? bounded : mine).reduce((a, b) =>
+      b.ordersPerSecond > a.ordersPerSecond ? b : a,
+    );
     verdict(
       `durable orders/s on ${database} (before: ~${BEFORE[database]}/s)`,
       `≥ ${TARGET[database].toLocaleString("en")}/s, p99 ≤ 50 ms`,
