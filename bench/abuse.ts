@@ -1,7 +1,7 @@
-import { fork, spawn } from "node:child_process";
+import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import WebSocket from "ws";
+import { type Operator, operatorCommand } from "./server.ts";
 
 // Availability under abuse (issue 20): while one client runs an attack at full speed, ordinary
 // customers browse and trade. Each attack runs for a bounded time from its own process (so the
@@ -77,48 +77,7 @@ const rssMb = (pid: number) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * Where the operator's commands go: the running server's operator endpoint on the embedded
- * database; on PostgreSQL (where the server opens none) the compiled CLI, straight to it.
- */
-export type Operator = { dataDir: string; databaseUrl?: string; redisUrl?: string };
-
-async function ops(operator: Operator, words: string[]) {
-  if (operator.databaseUrl) {
-    const run = await new Promise<{ status: number | null; output: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [join(process.env.BUILD_DIR || "build", "node", "ops.js"), ...words],
-        {
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            LOG_LEVEL: "warn",
-            DATA_DIR: operator.dataDir,
-            DATABASE_URL: operator.databaseUrl,
-            ...(operator.redisUrl ? { REDIS_URL: operator.redisUrl } : {}),
-          },
-        },
-      );
-      let output = "";
-      child.stdout.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.on("close", (status) => resolve({ status, output }));
-    });
-    return { ok: run.status === 0, output: run.output };
-  }
-  const { port, secret } = JSON.parse(readFileSync(join(operator.dataDir, "ops-endpoint.json"), "utf8"));
-  const response = await fetch(`http://127.0.0.1:${port}/ops`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-    body: JSON.stringify({ words, operator: "abuse-bench" }),
-  });
-  return (await response.json()) as { ok: boolean; output: string };
-}
+const ops = (operator: Operator, words: string[]) => operatorCommand(operator, words, "abuse-bench");
 
 type Person = { email: string; token: string; cookie: string; ip: string };
 const PASSWORD = "Abuse2026x";

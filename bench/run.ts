@@ -4,8 +4,7 @@ import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { testPlatform } from "../tests/support/platform.ts";
+import { freshDatabase, testPlatform } from "../tests/support/platform.ts";
 import { ABUSE_SERVER_ENV, ATTACK_DESCRIPTIONS, abuseBench } from "./abuse.ts";
 import { engineThroughput } from "./engine.ts";
 import { startFloor } from "./floor.ts";
@@ -587,18 +586,14 @@ if (only.includes("abuse")) {
   const abuseOnly = process.env.ABUSE_ON;
   if (abuseOnly !== "postgres+redis") await abuseOn("embedded", {});
   if (abuseOnly !== "embedded" && postgresUrl && redisUrl) {
-    const name = `abuse_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const databaseUrl = new URL(postgresUrl);
-      databaseUrl.pathname = `/${name}`;
-      await abuseOn("postgres+redis", { DATABASE_URL: String(databaseUrl), REDIS_URL: redisUrl });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    // The tests' fresh database (random name, dropped by dispose), migrated before the server starts.
+    const database = await onDatabase(postgresUrl, freshDatabase);
+    if (database?.url)
+      try {
+        await abuseOn("postgres+redis", { DATABASE_URL: database.url, REDIS_URL: redisUrl });
+      } finally {
+        await database.dispose();
+      }
   } else if (abuseOnly !== "embedded")
     verdict(
       "abuse on PostgreSQL + Redis",

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, openSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,4 +99,52 @@ export async function demoCookie(base: string): Promise<string> {
   const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
   if (!cookie) throw new Error(`the demo sign-in failed (${login.status})`);
   return cookie;
+}
+
+/**
+ * Where a bench sends operator commands for the server it started: the server's operator
+ * endpoint on the embedded database; on PostgreSQL (where the server opens none) the compiled
+ * CLI, straight to the database.
+ */
+export type Operator = { dataDir: string; databaseUrl?: string; redisUrl?: string };
+
+/** Runs one operator command (`npm run ops -- …` words) for the bench's server, as `who`. */
+export async function operatorCommand(
+  operator: Operator,
+  words: string[],
+  who: string,
+): Promise<{ ok: boolean; output: string }> {
+  if (operator.databaseUrl) {
+    return new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [join(process.env.BUILD_DIR || "build", "node", "ops.js"), ...words],
+        {
+          env: {
+            ...process.env,
+            NODE_ENV: "production",
+            LOG_LEVEL: "warn",
+            DATA_DIR: operator.dataDir,
+            DATABASE_URL: operator.databaseUrl,
+            ...(operator.redisUrl ? { REDIS_URL: operator.redisUrl } : {}),
+          },
+        },
+      );
+      let output = "";
+      child.stdout?.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.stderr?.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.on("close", (status) => resolve({ ok: status === 0, output }));
+    });
+  }
+  const { port, secret } = JSON.parse(readFileSync(join(operator.dataDir, "ops-endpoint.json"), "utf8"));
+  const response = await fetch(`http://127.0.0.1:${port}/ops`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+    body: JSON.stringify({ words, operator: who }),
+  });
+  return (await response.json()) as { ok: boolean; output: string };
 }

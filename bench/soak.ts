@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import WebSocket from "ws";
+import { operatorCommand } from "./server.ts";
 
 // The soak (issue 13): simulated customers browsing pages, trading through /api and listening
 // on /ws against one running server, for minutes. It reports throughput, latency, errors and
@@ -38,16 +38,7 @@ export type SoakResult = {
   auditOk: boolean;
 };
 
-/** Runs one operator command inside the server (platform/ops/endpoint.ts). */
-async function ops(dataDir: string, words: string[]) {
-  const { port, secret } = JSON.parse(readFileSync(join(dataDir, "ops-endpoint.json"), "utf8"));
-  const response = await fetch(`http://127.0.0.1:${port}/ops`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-    body: JSON.stringify({ words, operator: "soak" }),
-  });
-  return (await response.json()) as { ok: boolean; output: string };
-}
+const ops = (dataDir: string, words: string[]) => operatorCommand({ dataDir }, words, "soak");
 
 const rssMb = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
