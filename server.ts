@@ -19,6 +19,7 @@ import { staticFiles } from "./app/.server/static-files.ts";
 import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { DataDirInUseError } from "./platform/db/lock.ts";
 import { FairShare, fairShareGate } from "./platform/http/fair-share.ts";
+import { RefusalHold, refusalHoldGate } from "./platform/http/refusal-hold.ts";
 import { createPlatform, type Platform } from "./platform/index.ts";
 import { createLogger } from "./platform/logger.ts";
 import { startOpsEndpoint } from "./platform/ops/endpoint.ts";
@@ -197,6 +198,15 @@ app.use("*", async (c, next) => {
 });
 
 app.use("*", compressDynamic());
+
+// Answers refusing a request over a limit (413, 429) wait before they go out, outside the gate
+// below: a client looping on its refusals makes one attempt per delay (platform/http/refusal-hold.ts).
+app.use(
+  "*",
+  refusalHoldGate(new RefusalHold({ delayMs: config.refusalDelayMs }), (c) =>
+    clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
+  ),
+);
 
 // Fair shares between client addresses (platform/http/fair-share.ts): one client sending requests
 // back to back cannot make everyone else's answers wait behind its work. The health check and the

@@ -37,6 +37,8 @@ const codeAt = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   });
 const png = TINY_PNG;
+/** The server below holds each refusal (413, 429) this long; short, so this file stays quick. */
+const REFUSAL_DELAY_MS = 300;
 
 let customers = 0;
 /** A customer who may withdraw: phone bound, primary KYC approved, fund password, money. */
@@ -468,6 +470,7 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
     async api(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
       const headers = new Headers(init.headers);
       if (init.json !== undefined) headers.set("content-type", "application/json");
+      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
       const res = await fetch(`${base}/api${path}`, {
         ...init,
         headers,
@@ -491,6 +494,7 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
       UPLOAD_BODY_LIMIT: String(1024 * 1024),
       WS_CONNECTIONS_PER_IP: "3",
       WS_FRAMES_PER_SECOND: "5",
+      REFUSAL_DELAY_MS: String(REFUSAL_DELAY_MS),
     });
     await waitForHealth(port, () => true, 170_000).catch((error) => {
       throw new Error(`${error.message}: ${server.output()}`);
@@ -696,6 +700,33 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
     });
     expect(announced.status).toBe(413);
     // An ordinary sign-in still works.
+    expect((await signIn(account.email)).status).toBe(302);
+  });
+
+  it("a client going on after its refusals waits for each: one attempt per REFUSAL_DELAY_MS per loop", async () => {
+    const quote = () =>
+      http.api("/wallet/exchange/quote", {
+        method: "POST",
+        token: account.token,
+        json: { from: "USDT", to: "BTC", amount: "10" },
+      });
+    // The first QUOTES_PER_MINUTE (30) are answered (422: nothing to convert), then 429.
+    let first = 0;
+    for (let i = 0; i < 40 && first !== 429; i++) first = (await quote()).status;
+    expect(first).toBe(429);
+    // Then four loops going on for 1.2 s. Answered at once, their refusals came by the hundred,
+    // each a request on the thread everyone's pages share.
+    const deadline = Date.now() + 1200;
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < deadline) statuses.push((await quote()).status);
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([429]));
+    // Each loop: at most one refusal per delay, and one more begun before the deadline.
+    expect(statuses.length).toBeLessThanOrEqual(4 * (Math.ceil(1200 / REFUSAL_DELAY_MS) + 1));
+    // The same address's other requests are not held.
     expect((await signIn(account.email)).status).toBe(302);
   });
 

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { Bus, Subscription } from "../bus/bus.ts";
+import { RefusalHold } from "../http/refusal-hold.ts";
 import type { Logger } from "../logger.ts";
 
 /** A channel clients may subscribe to; its bus topic is `${name}:${code}`. */
@@ -70,9 +71,6 @@ const REFUSED_TOKENS_MAX = 10_000;
 type Topic = { clients: Set<Client>; subscription: Subscription };
 
 const MAX_BUFFERED = 1 << 20; // a client this far behind is too slow to keep
-/** Refused sockets kept waiting for their answer, per address and in all (see `refuse`). */
-const WAITING_PER_ADDRESS = 64;
-const WAITING_TOTAL = 2000;
 
 export function topicOf(channel: string, code: string, key?: string): string {
   return key ? `${channel}:${code}:${key}` : `${channel}:${code}`;
@@ -95,9 +93,9 @@ export function createHub(options: HubOptions) {
   const handshakes = new Map<string, { since: number; count: number }>();
   let handshakeSweeps = 0;
   const refusalDelayMs = options.refusalDelayMs ?? 5000;
-  /** Refused sockets still waiting for their answer: how many per address, and all of them. */
-  const waiting = new Map<string, number>();
-  const waitingSockets = new Map<Duplex, NodeJS.Timeout>();
+  /** Refused sockets still waiting for their answer. */
+  const refusals = new RefusalHold({ delayMs: refusalDelayMs });
+  const heldSockets = new Set<Duplex>();
   const refusedTokens = new Map<string, number>();
   const channels = new Map<string, ChannelDefinition>();
   const topics = new Map<string, Topic>();
@@ -351,7 +349,7 @@ export function createHub(options: HubOptions) {
      * that reopens sockets in a loop would otherwise make the server accept and answer thousands
      * of connections a second (each an HTTP parse), taking the time of everyone else's requests;
      * waiting for its answer, each of its loops makes one attempt per delay. An address already
-     * kept waiting on WAITING_PER_ADDRESS sockets (or the server on WAITING_TOTAL) has the next one
+     * kept waiting on as many sockets as RefusalHold allows (or the server) has the next one
      * closed at once, so waiting sockets cannot exhaust the server's file handles.
      */
     refuse(socket: Duplex, ip: string) {
@@ -361,25 +359,12 @@ export function createHub(options: HubOptions) {
         );
       socket.on("error", () => socket.destroy());
       if (refusalDelayMs === 0) return answer();
-      const held = waiting.get(ip) ?? 0;
-      if (held >= WAITING_PER_ADDRESS || waitingSockets.size >= WAITING_TOTAL) return socket.destroy();
-      waiting.set(ip, held + 1);
-      const done = () => {
-        if (!waitingSockets.delete(socket)) return;
-        const left = (waiting.get(ip) ?? 1) - 1;
-        if (left > 0) waiting.set(ip, left);
-        else waiting.delete(ip);
-      };
-      waitingSockets.set(
-        socket,
-        setTimeout(() => {
-          done();
-          answer();
-        }, refusalDelayMs),
-      );
+      const cancel = refusals.hold(ip, answer);
+      if (cancel === false) return socket.destroy();
+      heldSockets.add(socket);
       socket.once("close", () => {
-        clearTimeout(waitingSockets.get(socket));
-        done();
+        heldSockets.delete(socket);
+        cancel();
       });
     },
     /** Whether the address already holds its sockets (the next is closed with 4029 at once). */
@@ -395,10 +380,7 @@ export function createHub(options: HubOptions) {
     /** Closes every socket with "going away" and stops listening to the bus. */
     async close() {
       clearInterval(sweep);
-      for (const [socket, timer] of waitingSockets) {
-        clearTimeout(timer);
-        socket.destroy();
-      }
+      for (const socket of heldSockets) socket.destroy();
       for (const client of clients) client.socket.close(1001, "server shutting down");
       for (const topic of topics.values()) topic.subscription();
       topics.clear();
