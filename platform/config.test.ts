@@ -13,6 +13,10 @@ describe("configuration", () => {
     expect(config.marketFeed).toBe("sim");
     expect(config.seedDemo).toBe(true); // embedded database: the demo account is on
     expect(config.databaseUrl).toBeUndefined();
+    // Limits against abuse and the server's memory (issue 20).
+    expect(config.refusalDelayMs).toBe(1000);
+    expect(config.heapGrowthPercent).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir(), HEAP_GROWTH_PERCENT: "0" }).heapGrowthPercent).toBe(0);
   });
 
   it("stops with one line naming the bad variable", () => {
@@ -22,6 +26,8 @@ describe("configuration", () => {
     expect(() => loadConfig({ MARKET_FEED: "nyse" })).toThrow(/MARKET_FEED/);
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: "-1" })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadConfig({ REFUSAL_DELAY_MS: "soon" })).toThrow(/REFUSAL_DELAY_MS/);
     try {
       loadConfig({ REDIS_URL: "localhost:6379" });
     } catch (error) {

@@ -77,6 +77,7 @@ const configSchema = z.object({
   WS_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WS_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WS_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
   REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   FAIR_SHARE_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(6),
   FAIR_SHARE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -175,6 +176,8 @@ export type Config = {
   };
   /** Requests in hand at once, one address's share while others wait, and its queue (fair-share.ts). */
   fairShare: { concurrency: number; perKey: number; waitingPerKey: number };
+  /** How far V8 lets the heap grow past what is live after a full collection, in % (0: V8's own choice). */
+  heapGrowthPercent: number;
   /** How long an answer refusing a request over a limit (413, 429) waits (refusal-hold.ts). */
   refusalDelayMs: number;
   /** OpenID Connect sign-in providers that are configured (buttons are hidden otherwise). */
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refusalDelayMs: c.WS_REFUSAL_DELAY_MS,
     },
     refusalDelayMs: c.REFUSAL_DELAY_MS,
+    heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
     fairShare: {
       concurrency: c.FAIR_SHARE_CONCURRENCY,
       perKey: c.FAIR_SHARE_PER_ADDRESS,
