@@ -119,7 +119,11 @@ test.describe("translations", () => {
     const html = await (await page.goto("/areacode"))?.text();
     // Not one Russian word of the shell's catalog in the page's data, only what the screen shows.
     const named = JSON.parse((await page.locator("script#i18n").textContent()) ?? "{}");
-    expect(named).toEqual({ lng: "ru", version: expect.any(String), namespaces: ["common", "messages", "content"] });
+    expect(named).toEqual({
+      lng: "ru",
+      version: expect.any(String),
+      namespaces: ["common", "messages", "content"],
+    });
     expect(html).not.toContain(JSON.stringify(say("ru")("common.errors.unexpected")).slice(1, -1));
     const preloads = await page
       .locator('head link[rel="preload"][as="fetch"][crossorigin="anonymous"]')
