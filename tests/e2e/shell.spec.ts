@@ -142,6 +142,10 @@ test.describe("translations", () => {
     // A screen reached in the page later loads its own namespace, in the same language.
     await page.getByRole("link", { name: say("ru")("common.actions.back") }).click();
     await expect(page.getByRole("navigation", { name: say("ru")("home.shortcuts_label") })).toBeVisible();
+    await expect.poll(() => fetched.some((url) => url.includes("/locales/ru/home?"))).toBe(true);
+    // ...once too: the first screen's preloads stay as they were, none is added after the fact.
+    expect(new Set(fetched).size).toBe(fetched.length);
+    expect(errors).toEqual([]);
   });
 });
 

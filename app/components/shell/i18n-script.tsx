@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import type { RouteHandle } from "../../handle.ts";
@@ -30,17 +31,22 @@ export function useNamespaces(): string[] {
  * each a separate cacheable file (a second page in the same language fetches none of them again).
  * `crossorigin="anonymous"` matches what the script's fetch() asks (cors, same-origin
  * credentials), or the browser would fetch twice. Omitted in lite mode.
+ *
+ * Only the document's first screen: kept as it was rendered (the shell stays mounted), since a
+ * preload added by a later navigation would come after its namespace was fetched, go unused, and
+ * make the browser warn.
  */
 export function I18nPreloads({ version }: { version: string }) {
   const { i18n } = useTranslation();
   const namespaces = useNamespaces();
-  return namespaces.map((ns) => (
+  const [first] = useState(() => ({ lng: i18n.language, namespaces }));
+  return first.namespaces.map((ns) => (
     <link
       key={ns}
       rel="preload"
       as="fetch"
       crossOrigin="anonymous"
-      href={localesHref(i18n.language, ns, version)}
+      href={localesHref(first.lng, ns, version)}
     />
   ));
 }
