@@ -28,7 +28,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { TIME_ZONE_SCRIPT } from "./components/dates.tsx";
 import { Header } from "./components/shell/header.tsx";
-import { I18nScript } from "./components/shell/i18n-script.tsx";
+import { I18nPreloads, I18nScript } from "./components/shell/i18n-script.tsx";
 import { INSTALL_CAPTURE_SCRIPT } from "./components/shell/install-capture.ts";
 import { InstallBanner } from "./components/shell/install-gate.tsx";
 import { useNonce } from "./components/shell/nonce.ts";
@@ -114,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={root?.theme === "light" ? "#ffffff" : "#0b0e11"} />
         <title>{title ? `${t(title)} · ${root?.site.sitename ?? ""}` : (root?.site.sitename ?? "")}</title>
         <Links />
+        {!lite && root && <I18nPreloads version={root.localesVersion} />}
         {/* The browser's install prompt may come before the app is up: keep it (install-capture.ts). */}
         {!lite && (
           <script

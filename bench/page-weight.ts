@@ -5,6 +5,8 @@ export type PageWeight = {
   js: number;
   css: number;
   html: number;
+  /** The translation files the page preloads (/locales/…, one per namespace; cached across pages). */
+  locales: number;
   liteJs: number;
   files: number;
   /** Whether the chart library is part of the first load (allowed on chart and trade screens only). */
@@ -60,6 +62,11 @@ export async function pageWeight(
     if (asset.endsWith(".js")) js += gz(body);
     else css += gz(body);
   }
+  let locales = 0;
+  for (const m of html.matchAll(/<link\b[^>]*rel="preload"[^>]*href="(\/locales\/[^"]+)"/g)) {
+    const href = (m[1] ?? "").replaceAll("&amp;", "&");
+    locales += gz(new Uint8Array(await (await fetch(base + href)).arrayBuffer()));
+  }
   const lite = await (await fetch(base + route, { headers: { ...headers, "Save-Data": "on" } })).text();
   let liteJs = 0;
   for (const m of lite.matchAll(/\/assets\/[\w.-]+\.js/g))
@@ -69,5 +76,5 @@ export async function pageWeight(
     0,
   );
   const charts = [...assets].some((a) => /kline-chart|lightweight-charts/.test(a));
-  return { route, js, css, html: gz(html), liteJs, files: assets.size, charts };
+  return { route, js, css, html: gz(html), locales, liteJs, files: assets.size, charts };
 }

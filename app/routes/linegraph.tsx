@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { ApiData } from "../../platform/contract/api.ts";
+import type { Envelope } from "../../platform/contract/envelope.ts";
 import { INTERVALS, type Interval } from "../../platform/contract/intervals.ts";
-import type { Trade } from "../../platform/contract/market.ts";
+import type { Candle, Trade } from "../../platform/contract/market.ts";
 import { apiClient } from "../.server/api.ts";
 import { useDates } from "../components/dates.tsx";
 import { subscribe, useChannel } from "../components/market/live.ts";
 import { changeClass } from "../components/market/market-list.tsx";
-import { CandleSvg, DepthSvg } from "../components/market/svg-charts.tsx";
+import { CandleSvg, DepthSvg, SVG_CANDLES } from "../components/market/svg-charts.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/linegraph";
@@ -20,7 +22,10 @@ export const handle: RouteHandle = {
   i18n: ["market"],
 };
 
-const KlineChart = lazy(() => import("../components/market/kline-chart.client.tsx"));
+const loadChart = () => import("../components/market/kline-chart.client.tsx");
+const KlineChart = lazy(loadChart);
+/** The history the interactive chart starts with (it scrolls back through it). */
+const CHART_CANDLES = 200;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -35,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.data("/market/tickers"),
     api.get("/market/depth", { code }),
     api.data("/market/trades", { code, limit: 20 }),
-    api.data("/market/kline", { code, interval, limit: 200 }),
+    // Only what the page draws (the SVG): the interactive chart fetches its longer history itself.
+    api.data("/market/kline", { code, interval, limit: SVG_CANDLES }),
   ]);
   return {
     instrument,
@@ -45,6 +51,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trades,
     candles,
   };
+}
+
+/**
+ * The interactive chart's history, fetched once the page runs (the chart's module loads at the
+ * same time), so the page's HTML carries only the candles its SVG draws. Until it arrives, and
+ * for good if it fails, the chart shows what the page came with.
+ */
+function useChartHistory(code: string, interval: Interval, hydrated: boolean, initial: Candle[]) {
+  const key = `${code}|${interval}`;
+  const [loaded, setLoaded] = useState<{ key: string; candles: Candle[] } | null>(null);
+  // The latest page's candles, for a failed fetch; a revalidation does not fetch again.
+  const fallback = useRef(initial);
+  fallback.current = initial;
+  useEffect(() => {
+    if (!hydrated) return;
+    let live = true;
+    loadChart().catch(() => {});
+    const query = new URLSearchParams({ code, interval, limit: String(CHART_CANDLES) });
+    fetch(`/api/market/kline?${query}`)
+      .then((res) => res.json() as Promise<Envelope<ApiData<"GET", "/market/kline">>>)
+      .then((body) => {
+        if (body.status_code !== 200 || !Array.isArray(body.data)) throw new Error(body.message);
+        if (live) setLoaded({ key, candles: body.data });
+      })
+      .catch(() => {
+        if (live) setLoaded({ key, candles: fallback.current });
+      });
+    return () => {
+      live = false;
+    };
+  }, [hydrated, code, interval, key]);
+  return loaded?.key === key ? loaded.candles : null;
 }
 
 /** Recent trades, newest first: the snapshot, then every batch from the `trades` channel. */
@@ -72,6 +110,7 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
   const depth = useChannel("depth", code, loaderData.depth);
   const trades = useTrades(code, loaderData.trades);
   const hydrated = useHydrated();
+  const history = useChartHistory(code, interval, hydrated, candles);
   const pair = `${instrument.base}/${instrument.quote}`;
   const falling = ticker?.change.startsWith("-");
   const chartLabel = t("chart_label", { pair, interval });
@@ -128,9 +167,9 @@ export default function Linegraph({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <section className="mt-2" aria-label={chartLabel}>
-        {hydrated ? (
+        {history ? (
           <Suspense fallback={<CandleSvg candles={candles} label={chartLabel} height={260} />}>
-            <KlineChart code={code} interval={interval} candles={candles} precision={p} height={260} />
+            <KlineChart code={code} interval={interval} candles={history} precision={p} height={260} />
           </Suspense>
         ) : (
           <CandleSvg candles={candles} label={chartLabel} height={260} />

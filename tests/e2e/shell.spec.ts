@@ -1,8 +1,8 @@
 import { formatDate } from "../../app/components/dates.tsx";
 import { protocolPages } from "../../platform/content/seed/protocol.ts";
 import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
-import { literally } from "./say.ts";
-import { expect, test } from "./support.ts";
+import { literally, say } from "./say.ts";
+import { expect, speak, test } from "./support.ts";
 
 // The shell, languages, lite mode and the site's pages, with JavaScript on and off; the journeys
 // in English (js) and in their language (nojs, tests/e2e/journeys.ts).
@@ -99,6 +99,53 @@ test.describe("languages", () => {
       await page.getByRole("button", { name }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", tag);
     }
+  });
+});
+
+test.describe("translations", () => {
+  test("a page names its translations instead of carrying them; the script loads each file once, then runs", async ({
+    page,
+    baseURL,
+  }, info) => {
+    await speak(page.context(), "ru");
+    const fetched: string[] = [];
+    const errors: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/locales/")) fetched.push(r.url());
+    });
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") errors.push(m.text());
+    });
+    const html = await (await page.goto("/areacode"))?.text();
+    // Not one Russian word of the shell's catalog in the page's data, only what the screen shows.
+    const named = JSON.parse((await page.locator("script#i18n").textContent()) ?? "{}");
+    expect(named).toEqual({
+      lng: "ru",
+      version: expect.any(String),
+      namespaces: ["common", "messages", "content"],
+    });
+    expect(html).not.toContain(JSON.stringify(say("ru")("common.errors.unexpected")).slice(1, -1));
+    const preloads = await page
+      .locator('head link[rel="preload"][as="fetch"][crossorigin="anonymous"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+    expect(preloads).toEqual(named.namespaces.map((ns: string) => `/locales/ru/${ns}?v=${named.version}`));
+    for (const href of preloads) {
+      const res = await page.request.get(href);
+      expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(Object.keys(await res.json()).length).toBeGreaterThan(0);
+    }
+    if (!jsOn(info.project.name)) return;
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // Each file once: the script's fetch is served by the preload, not asked for again.
+    expect(fetched.sort()).toEqual(preloads.map((href) => `${baseURL}${href}`).sort());
+    expect(errors).toEqual([]);
+    // A screen reached in the page later loads its own namespace, in the same language.
+    await page.getByRole("link", { name: say("ru")("common.actions.back") }).click();
+    await expect(page.getByRole("navigation", { name: say("ru")("home.shortcuts_label") })).toBeVisible();
+    await expect.poll(() => fetched.some((url) => url.includes("/locales/ru/home?"))).toBe(true);
+    // ...once too: the first screen's preloads stay as they were, none is added after the fact.
+    expect(new Set(fetched).size).toBe(fetched.length);
+    expect(errors).toEqual([]);
   });
 });
 

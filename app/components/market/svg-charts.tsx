@@ -1,6 +1,13 @@
 import type { Candle, Depth } from "../../../platform/contract/market.ts";
 
 const W = 360;
+/** How many of the latest candles the SVG draws: all a page needs to send for it. */
+export const SVG_CANDLES = 72;
+/**
+ * Coordinates to 1/100 of a unit (a 360-unit-wide picture): no visible change, and the page no
+ * longer carries 15 random digits per number (a third of the chart screen's HTML).
+ */
+const r = (v: number) => Math.round(v * 100) / 100;
 
 /**
  * Candles drawn as SVG on the server: the chart without JavaScript (and in lite mode), and what
@@ -15,7 +22,7 @@ export function CandleSvg({
   height?: number;
   label: string;
 }) {
-  const shown = candles.slice(-72);
+  const shown = candles.slice(-SVG_CANDLES);
   if (shown.length === 0) return <svg viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} />;
   const highs = shown.map((c) => Number(c.high));
   const lows = shown.map((c) => Number(c.low));
@@ -43,19 +50,26 @@ export function CandleSvg({
         const color = up ? "var(--up)" : "var(--down)";
         return (
           <g key={c.time}>
-            <line x1={x} x2={x} y1={y(Number(c.high))} y2={y(Number(c.low))} stroke={color} strokeWidth="1" />
+            <line
+              x1={r(x)}
+              x2={r(x)}
+              y1={r(y(Number(c.high)))}
+              y2={r(y(Number(c.low)))}
+              stroke={color}
+              strokeWidth="1"
+            />
             <rect
-              x={x - step * 0.35}
-              y={top}
-              width={step * 0.7}
-              height={Math.max(1, bottom - top)}
+              x={r(x - step * 0.35)}
+              y={r(top)}
+              width={r(step * 0.7)}
+              height={r(Math.max(1, bottom - top))}
               fill={color}
             />
             <rect
-              x={x - step * 0.35}
-              y={height - vh}
-              width={step * 0.7}
-              height={vh}
+              x={r(x - step * 0.35)}
+              y={r(height - vh)}
+              width={r(step * 0.7)}
+              height={r(vh)}
               fill={color}
               opacity="0.35"
             />
@@ -90,11 +104,11 @@ export function DepthSvg({
   const x = (p: number) => ((p - minPrice) / (maxPrice - minPrice || 1)) * W;
   const y = (t: number) => height - (t / maxTotal) * (height - 8);
   const path = (levels: readonly (readonly [number, number])[], fromRight: boolean) => {
-    let d = `M${x(levels[0]?.[0] ?? 0)},${height}`;
-    for (const [p, t] of levels) d += ` L${x(p)},${y(t)}`;
+    let d = `M${r(x(levels[0]?.[0] ?? 0))},${height}`;
+    for (const [p, t] of levels) d += ` L${r(x(p))},${r(y(t))}`;
     const edge = fromRight ? 0 : W;
     const last = levels[levels.length - 1];
-    d += ` L${fromRight ? edge : edge},${y(last?.[1] ?? 0)} L${edge},${height} Z`;
+    d += ` L${fromRight ? edge : edge},${r(y(last?.[1] ?? 0))} L${edge},${height} Z`;
     return d;
   };
   return (

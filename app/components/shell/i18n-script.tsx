@@ -1,9 +1,20 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import type { RouteHandle } from "../../handle.ts";
 
 export const I18N_SCRIPT_ID = "i18n";
-export type InlineTranslations = { lng: string; version: string; bundles: Record<string, unknown> };
+/** What a page tells its script about translations: which ones to load, not the words. */
+export type PageTranslations = { lng: string; version: string; namespaces: string[] };
+
+/**
+ * One namespace of one language (app/routes/locales.ts). The version is a hash of every
+ * translation, so the answer is cached for good; the client's fetch must ask for exactly this
+ * URL for the preload to serve it.
+ */
+export function localesHref(lng: string, ns: string, version: string): string {
+  return `/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}?v=${encodeURIComponent(version)}`;
+}
 
 /** The namespaces the current screens use: the shell's own plus each matched route's handle. */
 export function useNamespaces(): string[] {
@@ -16,18 +27,42 @@ export function useNamespaces(): string[] {
 }
 
 /**
- * Inlines the translations this page needs as JSON for the client to start with, so hydrating
- * costs no extra request. Inert data, not script; omitted in lite mode.
+ * In the head: the page's translations start downloading with the HTML, alongside the scripts,
+ * each a separate cacheable file (a second page in the same language fetches none of them again).
+ * `crossorigin="anonymous"` matches what the script's fetch() asks (cors, same-origin
+ * credentials), or the browser would fetch twice. Omitted in lite mode.
+ *
+ * Only the document's first screen: kept as it was rendered (the shell stays mounted), since a
+ * preload added by a later navigation would come after its namespace was fetched, go unused, and
+ * make the browser warn.
+ */
+export function I18nPreloads({ version }: { version: string }) {
+  const { i18n } = useTranslation();
+  const namespaces = useNamespaces();
+  const [first] = useState(() => ({ lng: i18n.language, namespaces }));
+  return first.namespaces.map((ns) => (
+    <link
+      key={ns}
+      rel="preload"
+      as="fetch"
+      crossOrigin="anonymous"
+      href={localesHref(first.lng, ns, version)}
+    />
+  ));
+}
+
+/**
+ * Tells the client which translations the page was rendered with, so it loads them (from the
+ * preloads above) before hydrating. Inert data, not script; omitted in lite mode.
  */
 export function I18nScript({ version }: { version: string }) {
   const { i18n } = useTranslation();
   const namespaces = useNamespaces();
-  const lng = i18n.language;
-  const bundles = Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}]));
-  const json = JSON.stringify({ lng, version, bundles } satisfies InlineTranslations).replace(
-    /</g,
-    "\\u003c",
-  );
+  const json = JSON.stringify({
+    lng: i18n.language,
+    version,
+    namespaces,
+  } satisfies PageTranslations).replace(/</g, "\\u003c");
   return (
     <script
       id={I18N_SCRIPT_ID}
