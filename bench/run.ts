@@ -202,7 +202,7 @@ if (want("ws")) {
     verdict(
       `ws fan-out p99, 5000 clients (${f.setup})`,
       "< 100 ms, all delivered",
-      `${f.p99ms} ms, ${f.delivered}/${f.expected}`,
+      `${f.p99ms} ms, ${f.delivered}/${f.expected} (${f.roundsSkipped} rounds skipped), load ${loadavg()[0]?.toFixed(2)}`,
       f.p99ms < 100 && f.delivered >= f.expected,
     );
   if (!postgresUrl) verdict("ws fan-out on Postgres", "measured", "skipped: no TEST_DATABASE_URL", undefined);
