@@ -1,7 +1,6 @@
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
 import WebSocket from "ws";
-import { type Operator, operatorCommand } from "./server.ts";
+import { type Operator, operatorCommand, rssMb } from "./server.ts";
 
 // Availability under abuse (issue 20): while one client runs an attack at full speed, ordinary
 // customers browse and trade. Each attack runs for a bounded time from its own process (so the
@@ -66,14 +65,6 @@ const percentile = (values: number[], p: number) => {
   return sorted.length
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number)
     : 0;
-};
-/** The server's resident memory; 0 once the process is gone (said in the figures, not a crash here). */
-const rssMb = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

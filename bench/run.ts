@@ -12,7 +12,7 @@ import { lighthouseScores } from "./lighthouse.ts";
 import { ordersPerSecond } from "./orders.ts";
 import { type PageWeight, pageWeight } from "./page-weight.ts";
 import { startTimes } from "./restart.ts";
-import { demoCookie, startServer } from "./server.ts";
+import { demoCookie, idleFigures, startServer } from "./server.ts";
 import { soak } from "./soak.ts";
 import { ssrThroughput } from "./ssr.ts";
 import { wsFanout } from "./ws-fanout.ts";
@@ -365,6 +365,9 @@ if (want("floor")) {
     server = await startServer({}, { dataDir });
     const restartMs = server.startMs;
     const restartLoad = load();
+    // Idle: nobody has asked for anything since it started (jobs and the market feed run).
+    const idleEmbedded = await idleFigures(server.pid);
+    const idleEmbeddedLoad = load();
     const cookie = await demoCookie(server.base);
     const product = [];
     for (const route of ["/", "/markets", "/tradeing", "/asset"]) {
@@ -380,12 +383,33 @@ if (want("floor")) {
       : 3700 + Math.floor(Math.random() * 200);
     const floor = await startFloor(floorPort);
     const floorStartLoad = load();
+    const idleFloor = await idleFigures(floor.pid);
     let hello: Awaited<ReturnType<typeof ssrThroughput>>;
     try {
       await ssrThroughput(floor.base, "/", { seconds: 2, connections: 10 });
       hello = await ssrThroughput(floor.base, "/", { pid: floor.pid, seconds: 10 });
     } finally {
       await floor.stop();
+    }
+    // The same server on PostgreSQL + Redis (a fresh database), idle.
+    const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+    let idlePostgres: Awaited<ReturnType<typeof idleFigures>> | undefined;
+    let idlePostgresLoad = "";
+    if (postgresUrl) {
+      const database = await onDatabase(postgresUrl, freshDatabase);
+      if (database?.url) {
+        const pg = await startServer({
+          DATABASE_URL: database.url,
+          ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+        });
+        try {
+          idlePostgres = await idleFigures(pg.pid);
+          idlePostgresLoad = load();
+        } finally {
+          await pg.stop();
+          await database.dispose();
+        }
+      }
     }
     const home = product[0] as (typeof product)[number];
     const cores = (r: typeof hello) =>
@@ -421,6 +445,27 @@ if (want("floor")) {
         "load 1m (product / floor)": `${home.loadAverage1m} / ${hello.loadAverage1m}`,
       },
       {
+        figure: "RSS idle, embedded database (MB)",
+        product: `${idleEmbedded.rssMb}`,
+        floor: `${idleFloor.rssMb}`,
+        ratio: ratio(idleEmbedded.rssMb, idleFloor.rssMb),
+        "load 1m (product / floor)": `${idleEmbeddedLoad} / ${floorStartLoad}`,
+      },
+      {
+        figure: "RSS idle, PostgreSQL (MB)",
+        product: idlePostgres ? `${idlePostgres.rssMb}` : "not measured (no TEST_DATABASE_URL)",
+        floor: `${idleFloor.rssMb}`,
+        ratio: idlePostgres ? ratio(idlePostgres.rssMb, idleFloor.rssMb) : "n/a",
+        "load 1m (product / floor)": `${idlePostgresLoad} / ${floorStartLoad}`,
+      },
+      {
+        figure: "CPU at idle, embedded / PostgreSQL (% of a core)",
+        product: `${idleEmbedded.cpuPercent} / ${idlePostgres?.cpuPercent ?? "–"}`,
+        floor: `${idleFloor.cpuPercent}`,
+        ratio: "–",
+        "load 1m (product / floor)": `${idleEmbeddedLoad} / ${floorStartLoad}`,
+      },
+      {
         figure: "start to healthy, fresh data dir (ms)",
         product: `${fresh.startMs}`,
         floor: `${floor.startMs}`,
@@ -438,6 +483,21 @@ if (want("floor")) {
     figures.product = product;
     figures.floor = hello;
     figures.start = { freshMs: fresh.startMs, restartMs, floorMs: floor.startMs };
+    figures.idle = { embedded: idleEmbedded, postgres: idlePostgres, floor: idleFloor };
+    verdict(
+      "RSS idle, embedded database",
+      "≤ 350 MB",
+      `${idleEmbedded.rssMb} MB (floor ${idleFloor.rssMb} MB), ${idleEmbedded.cpuPercent} % of a core at idle, load ${idleEmbeddedLoad}`,
+      idleEmbedded.rssMb <= 350,
+    );
+    verdict(
+      "RSS idle, PostgreSQL",
+      "≤ 150 MB",
+      idlePostgres
+        ? `${idlePostgres.rssMb} MB, ${idlePostgres.cpuPercent} % of a core at idle, load ${idlePostgresLoad}`
+        : "skipped: no TEST_DATABASE_URL",
+      idlePostgres ? idlePostgres.rssMb <= 150 : undefined,
+    );
     for (const r of product)
       verdict(
         `server CPU per signed-in ${r.route} vs the floor`,
@@ -472,7 +532,7 @@ if (want("floor")) {
     measured:
       "the product's server CPU per page, SSR throughput and latency and start time, each as a ratio to a hello-world React Router app's",
     method:
-      "bench/floor.ts builds the hello app in a temporary directory with this project's node_modules; each server alone on the machine, signed in as the demo account (product), 2 s warm-up then 10 s (/) or 5 s per route at 50 connections; CPU from /proc; start = spawn to first healthy answer",
+      "bench/floor.ts builds the hello app in a temporary directory with this project's node_modules; each server alone on the machine, signed in as the demo account (product), 2 s warm-up then 10 s (/) or 5 s per route at 50 connections; CPU from /proc; start = spawn to first healthy answer; idle = RSS and CPU share over the 15 s after the restarted server (and, with TEST_DATABASE_URL, the same server on a fresh PostgreSQL database and Redis) and the hello app first answered, before any request",
     on,
     rows,
     ...figures,

@@ -79,6 +79,28 @@ export async function startServer(
   };
 }
 
+/** A process's resident memory (MB); 0 once the process is gone. */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A server left alone for `seconds` after it answered: its memory then, and the share of a core
+ * its own work took meanwhile (jobs, the market feed: nobody asked for anything).
+ */
+export async function idleFigures(pid: number, seconds = 15) {
+  const cpuBefore = cpuMs(pid) ?? 0;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return {
+    rssMb: Math.round(rssMb(pid)),
+    cpuPercent: Math.round((((cpuMs(pid) ?? 0) - cpuBefore) / (seconds * 1000)) * 1000) / 10,
+  };
+}
+
 /** A TCP port free on 127.0.0.1 now (from the system's ephemeral range). */
 export async function freePort(): Promise<number> {
   const probe = createServer();
