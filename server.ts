@@ -207,12 +207,11 @@ app.use("*", compressDynamic());
 
 // Answers refusing a request over a limit (413, 429) wait before they go out, outside the gate
 // below: a client looping on its refusals makes one attempt per delay (platform/http/refusal-hold.ts).
-app.use(
-  "*",
-  refusalHoldGate(new RefusalHold({ delayMs: config.refusalDelayMs }), (c) =>
-    clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
-  ),
+const holdRefusals = refusalHoldGate(new RefusalHold({ delayMs: config.refusalDelayMs }), (c) =>
+  clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
 );
+// A web tier hands /api to the platform, which holds its own refusals: held once, not twice.
+app.use("*", (c, next) => (remote && c.req.path.startsWith("/api/") ? next() : holdRefusals(c, next)));
 
 // Fair shares between client addresses (platform/http/fair-share.ts): one client sending requests
 // back to back cannot make everyone else's answers wait behind its work. The health check and the
