@@ -2,10 +2,11 @@
 // run on a shared machine does not decide. `npm run bench -- restart` measures this build;
 // `node --import tsx bench/restart.ts [runs] [buildDir…]` compares builds side by side, their
 // runs alternating so that other work on the machine falls on each alike.
+import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "./server.ts";
+import { freePort, startServer } from "./server.ts";
 
 export type StartTimes = {
   buildDir: string;
@@ -62,6 +63,56 @@ export async function startTimes(buildDirs: string[], runs: number): Promise<Sta
     return results;
   } finally {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The newcomer's first `npm start` after `npm ci` (issue 23: ≤ 60 s): the committed tree as a
+ * clone has it, with this checkout's node_modules (hard links: what `npm ci` installs), and no
+ * build, so `npm start` builds first. Spawn of `npm start` to the first healthy answer.
+ */
+export async function firstStart(): Promise<{ ms: number; load1m: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "exchange-first-start-"));
+  try {
+    execSync(`git archive HEAD | tar -x -C ${dir}`, { stdio: "ignore" });
+    execSync(`cp -al node_modules ${join(dir, "node_modules")}`);
+    const port = await freePort();
+    const started = performance.now();
+    const child = spawn("npm", ["start"], {
+      cwd: dir,
+      detached: true,
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: join(dir, "data"),
+        BUILD_DIR: "",
+      },
+    });
+    try {
+      const deadline = Date.now() + 600_000;
+      for (;;) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/health`, {
+            signal: AbortSignal.timeout(5000),
+          });
+          if (res.ok) break;
+        } catch {}
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error("npm start did not become healthy");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return { ms: Math.round(performance.now() - started), load1m: load() };
+    } finally {
+      // npm and the server it started: the whole group.
+      try {
+        process.kill(-(child.pid as number), "SIGTERM");
+      } catch {}
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
