@@ -1,10 +1,11 @@
 import Decimal from "decimal.js";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
 import type { Trade } from "../../contract/market.ts";
 import { pricePrecision } from "../../contract/precision.ts";
 import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { ApiError } from "../../http/errors.ts";
 import { freeze, type Movement, type Posting, postMany } from "../../ledger/index.ts";
 import type { CustomerLevels, MarketView } from "../../market/index.ts";
@@ -214,14 +215,17 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     const touched = new Set<string>();
     const tape = new Map<string, Trade[]>();
     const settled = await deps.db.transaction(async (tx) => {
+      // The batch's statements are the same text every time: parsed and planned once.
+      const execute = (query: SQL) => executePrepared(deps.db, tx, query);
       events.length = 0;
       touched.clear();
       tape.clear();
       // The counter moves (taking the row's lock) and the new orders' ids come in one statement.
       const places = batch.filter((c) => c.kind === "place").length;
-      const state = (await tx.execute(sql`with s as (
+      const state = (await execute(sql`with s as (
           update ${engineState} set seq = seq + 1 where name = 'spot' returning seq)
-        select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids`)) as unknown as {
+        select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids,
+          set_config('plan_cache_mode', 'force_generic_plan', true) as plans`)) as unknown as {
         rows: { seq: string | null; ids: unknown }[];
       };
       // Read only now that the lock is ours (the batch before has committed or rolled back).
@@ -264,7 +268,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         }
       }
       matched();
-      const rows = await work.write(tx, next);
+      const rows = await work.write(tx, next, execute);
       events.push(...work.events);
       for (const trade of work.trades) {
         const list = tape.get(trade.code) ?? [];
@@ -765,7 +769,11 @@ export function createSpotMatcher() {
      * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
      * as now stored, built from what the engine holds.
      */
-    async write(tx: Db, seq: number): Promise<Map<number, OrderRow>> {
+    async write(
+      tx: Db,
+      seq: number,
+      execute?: (query: SQL) => Promise<unknown>,
+    ): Promise<Map<number, OrderRow>> {
       // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
       // are read back in the database by name.
       const at = new Date(this.time);
@@ -776,7 +784,11 @@ export function createSpotMatcher() {
       const { log } = this;
       const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
       if (created.length + changed.length + this.trades.length === 0 && !logged) {
-        await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
+        await postMany(tx, this.movements, {
+          insufficientKey: "wallet.insufficient",
+          field: "quantity",
+          execute,
+        });
         return rows;
       }
       // The orders, trades and log ride in the ledger's write statement (one round trip).
@@ -813,6 +825,7 @@ export function createSpotMatcher() {
         insufficientKey: "wallet.insufficient",
         field: "quantity",
         alongside,
+        execute,
       });
       return rows;
     }
