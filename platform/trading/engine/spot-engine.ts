@@ -779,8 +779,39 @@ export function createSpotMatcher() {
       const at = new Date(this.time);
       const rows = new Map<number, OrderRow>();
       for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
-      const created = this.created.map((live) => rows.get(live.id));
-      const changed = [...this.changed.keys()].map((id) => rows.get(id));
+      // Only the columns the statement reads travel (the row's other fields are null or fixed,
+      // and the update time is the batch's): a third of the bytes a batch sends and parses.
+      const created = this.created.map((live) => {
+        const r = rows.get(live.id) as OrderRow;
+        return {
+          id: r.id,
+          userId: r.userId,
+          code: r.code,
+          side: r.side,
+          type: r.type,
+          price: r.price,
+          quantity: r.quantity,
+          status: r.status,
+          filledQuantity: r.filledQuantity,
+          fillPrice: r.fillPrice,
+          fee: r.fee,
+          frozen: r.frozen,
+          fillTickTime: r.fillTickTime,
+          createdAt: r.createdAt,
+        };
+      });
+      const changed = [...this.changed.keys()].map((id) => {
+        const r = rows.get(id) as OrderRow;
+        return {
+          id: r.id,
+          status: r.status,
+          filledQuantity: r.filledQuantity,
+          fillPrice: r.fillPrice,
+          fee: r.fee,
+          frozen: r.frozen,
+          fillTickTime: r.fillTickTime,
+        };
+      });
       const { log } = this;
       const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
       if (created.length + changed.length + this.trades.length === 0 && !logged) {
@@ -796,17 +827,15 @@ export function createSpotMatcher() {
           n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
               filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
             select id, "userId", 'spot', code, side, type, price, quantity, status,
-              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", "updatedAt"
+              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", ${at.toISOString()}::timestamptz
             from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, "userId" int, code text,
               side text, type text, price numeric, quantity numeric, status text, "filledQuantity" numeric,
-              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz,
-              "updatedAt" timestamptz)),
+              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz)),
           c as (update orders as o set status = r.status, filled_quantity = r."filledQuantity",
               fill_price = r."fillPrice", fee = r.fee, frozen = r.frozen, fill_tick_time = r."fillTickTime",
-              updated_at = r."updatedAt"
+              updated_at = ${at.toISOString()}::timestamptz
             from json_to_recordset(${JSON.stringify(changed)}::json) as r(id int, status text,
-              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint,
-              "updatedAt" timestamptz)
+              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint)
             where o.id = r.id),
           tr as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
               maker_user_id, taker_side, price, quantity, taker_fee, maker_fee)
