@@ -37,6 +37,15 @@ describe("executePrepared", () => {
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(8);
   });
 
+  it("passes json and jsonb parameters whole, whatever their characters", async () => {
+    const { db } = database;
+    const note = { text: '日本語 — €5 "quoted" \\ 🙂', nested: [1, null, { a: "ü" }] };
+    const rows = await db.transaction(
+      async (tx) => (await executePrepared(db, tx, insert(40, "0.00000001", note, true))).rows,
+    );
+    expect(rows).toEqual([{ id: 40, amount: "0.00000001", note }]);
+  });
+
   it("runs inside the transaction: a rollback undoes it, and the statement still runs after", async () => {
     const { db } = database;
     await expect(

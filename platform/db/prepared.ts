@@ -38,22 +38,28 @@ type PgClient = { query(config: { name: string; text: string; values: unknown[] 
 const isPglite = (client: unknown): client is PGlite =>
   typeof (client as { execProtocolStream?: unknown } | null)?.execProtocolStream === "function";
 
-/** Per PGlite instance: the statement names its session has parsed. */
-const parsed = new WeakMap<PGlite, Set<string>>();
+/** Per PGlite instance: the statements its session has parsed, with their parameters' types. */
+const parsed = new WeakMap<PGlite, Map<string, number[]>>();
+const JSON_OID = 114;
+const JSONB_OID = 3802;
+const encoder = new TextEncoder();
 
 async function pgliteExecute(pglite: PGlite, name: string, text: string, params: unknown[]): Promise<Rows> {
-  const values = params.map(textValue);
   // The query lock PGlite's own queries take (a transaction holds another lock, which is ours).
   return pglite.runExclusive(async () => {
     const run = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
-    const done = parsed.get(pglite) ?? new Set<string>();
-    parsed.set(pglite, done);
+    const statements = parsed.get(pglite) ?? new Map<string, number[]>();
+    parsed.set(pglite, statements);
     const messages = [];
     try {
-      if (!done.has(name)) {
+      let types = statements.get(name);
+      if (!types) {
         await run(protocol.serialize.parse({ name, text }));
-        done.add(name);
+        const described = await run(protocol.serialize.describe({ type: "S", name }));
+        types = pgliteParse.parseDescribeStatementResults(described);
+        statements.set(name, types);
       }
+      const values = params.map((value, i) => wireValue(value, types?.[i]));
       messages.push(...(await run(protocol.serialize.bind({ statement: name, values }))));
       messages.push(...(await run(protocol.serialize.describe({ type: "P" }))));
       messages.push(...(await run(protocol.serialize.execute({}))));
@@ -62,6 +68,23 @@ async function pgliteExecute(pglite: PGlite, name: string, text: string, params:
     }
     return pgliteParse.parseResults(messages, pglite.parsers)[0] as unknown as Rows;
   });
+}
+
+/**
+ * A json parameter goes as bytes in the binary format (for json the text itself, for jsonb the
+ * text after a version byte): the batches' rows are large JSON texts, and PGlite's writer counts
+ * and copies a string's UTF-8 bytes in JavaScript, a character at a time, where TextEncoder
+ * does it natively.
+ */
+function wireValue(value: unknown, type: number | undefined): string | Uint8Array | null {
+  const text = textValue(value);
+  if (text === null || (type !== JSON_OID && type !== JSONB_OID)) return text;
+  const bytes = encoder.encode(text);
+  if (type === JSON_OID) return bytes;
+  const versioned = new Uint8Array(bytes.length + 1);
+  versioned[0] = 1;
+  versioned.set(bytes, 1);
+  return versioned;
 }
 
 /** A parameter in the text format the server reads for whatever type it inferred. */
