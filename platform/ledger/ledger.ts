@@ -83,10 +83,16 @@ export async function postMany(
      * other than t, e and u), run in the same statement: one round trip for both.
      */
     alongside?: SQL;
+    /**
+     * Runs this call's statements in place of `tx.execute` (the engine's batches run them as
+     * prepared statements, see db/prepared.ts).
+     */
+    execute?: (query: SQL) => Promise<unknown>;
   } = {},
 ): Promise<number[]> {
+  const execute = options.execute ?? ((query: SQL) => tx.execute(query));
   if (movements.length === 0) {
-    if (options.alongside) await tx.execute(sql`with ${options.alongside} select 1`);
+    if (options.alongside) await execute(sql`with ${options.alongside} select 1`);
     return [];
   }
   const prepared = movements.map((movement) => {
@@ -111,7 +117,7 @@ export async function postMany(
 
   const refs = new Map<string, { account: AccountRef; coin: string }>();
   for (const { lines } of prepared) for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
-  const { ids, txIds } = await lockAccounts(tx, refs, prepared.length);
+  const { ids, txIds } = await lockAccounts(tx, refs, prepared.length, execute);
 
   // Rows travel as one JSON parameter each: one statement whatever their number, and no
   // per-value work in the driver.
@@ -147,7 +153,7 @@ export async function postMany(
     JSON.stringify({ user, coins: [...coins] } satisfies BalanceNotice),
   );
   try {
-    await tx.execute(sql`with ${options.alongside ? sql`${options.alongside},` : sql``}
+    await execute(sql`with ${options.alongside ? sql`${options.alongside},` : sql``}
       t as (insert into ledger_transactions (id, kind, ref_type, ref_id, memo)
         select id, kind, ref_type, ref_id, memo
         from json_to_recordset(${JSON.stringify(transactions)}::json)
@@ -181,8 +187,9 @@ async function lockAccounts(
   tx: Db,
   refs: Map<string, { account: AccountRef; coin: string }>,
   transactions: number,
+  execute: (query: SQL) => Promise<unknown> = (query) => tx.execute(query),
 ) {
-  const found = (await tx.execute(
+  const found = (await execute(
     lockingStatement(
       [...refs.values()].map(({ account, coin }) =>
         "user" in account

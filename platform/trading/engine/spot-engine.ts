@@ -1,10 +1,11 @@
 import Decimal from "decimal.js";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
 import type { Trade } from "../../contract/market.ts";
 import { pricePrecision } from "../../contract/precision.ts";
 import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { ApiError } from "../../http/errors.ts";
 import { freeze, type Movement, type Posting, postMany } from "../../ledger/index.ts";
 import type { CustomerLevels, MarketView } from "../../market/index.ts";
@@ -214,14 +215,17 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     const touched = new Set<string>();
     const tape = new Map<string, Trade[]>();
     const settled = await deps.db.transaction(async (tx) => {
+      // The batch's statements are the same text every time: parsed and planned once.
+      const execute = (query: SQL) => executePrepared(deps.db, tx, query);
       events.length = 0;
       touched.clear();
       tape.clear();
       // The counter moves (taking the row's lock) and the new orders' ids come in one statement.
       const places = batch.filter((c) => c.kind === "place").length;
-      const state = (await tx.execute(sql`with s as (
+      const state = (await execute(sql`with s as (
           update ${engineState} set seq = seq + 1 where name = 'spot' returning seq)
-        select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids`)) as unknown as {
+        select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids,
+          set_config('plan_cache_mode', 'force_generic_plan', true) as plans`)) as unknown as {
         rows: { seq: string | null; ids: unknown }[];
       };
       // Read only now that the lock is ours (the batch before has committed or rolled back).
@@ -264,7 +268,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         }
       }
       matched();
-      const rows = await work.write(tx, next);
+      const rows = await work.write(tx, next, execute);
       events.push(...work.events);
       for (const trade of work.trades) {
         const list = tape.get(trade.code) ?? [];
@@ -765,18 +769,57 @@ export function createSpotMatcher() {
      * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
      * as now stored, built from what the engine holds.
      */
-    async write(tx: Db, seq: number): Promise<Map<number, OrderRow>> {
+    async write(
+      tx: Db,
+      seq: number,
+      execute?: (query: SQL) => Promise<unknown>,
+    ): Promise<Map<number, OrderRow>> {
       // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
       // are read back in the database by name.
       const at = new Date(this.time);
       const rows = new Map<number, OrderRow>();
       for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
-      const created = this.created.map((live) => rows.get(live.id));
-      const changed = [...this.changed.keys()].map((id) => rows.get(id));
+      // Only the columns the statement reads travel (the row's other fields are null or fixed,
+      // and the update time is the batch's): a third of the bytes a batch sends and parses.
+      const created = this.created.map((live) => {
+        const r = rows.get(live.id) as OrderRow;
+        return {
+          id: r.id,
+          userId: r.userId,
+          code: r.code,
+          side: r.side,
+          type: r.type,
+          price: r.price,
+          quantity: r.quantity,
+          status: r.status,
+          filledQuantity: r.filledQuantity,
+          fillPrice: r.fillPrice,
+          fee: r.fee,
+          frozen: r.frozen,
+          fillTickTime: r.fillTickTime,
+          createdAt: r.createdAt,
+        };
+      });
+      const changed = [...this.changed.keys()].map((id) => {
+        const r = rows.get(id) as OrderRow;
+        return {
+          id: r.id,
+          status: r.status,
+          filledQuantity: r.filledQuantity,
+          fillPrice: r.fillPrice,
+          fee: r.fee,
+          frozen: r.frozen,
+          fillTickTime: r.fillTickTime,
+        };
+      });
       const { log } = this;
       const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
       if (created.length + changed.length + this.trades.length === 0 && !logged) {
-        await postMany(tx, this.movements, { insufficientKey: "wallet.insufficient", field: "quantity" });
+        await postMany(tx, this.movements, {
+          insufficientKey: "wallet.insufficient",
+          field: "quantity",
+          execute,
+        });
         return rows;
       }
       // The orders, trades and log ride in the ledger's write statement (one round trip).
@@ -784,17 +827,15 @@ export function createSpotMatcher() {
           n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
               filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
             select id, "userId", 'spot', code, side, type, price, quantity, status,
-              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", "updatedAt"
+              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", ${at.toISOString()}::timestamptz
             from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, "userId" int, code text,
               side text, type text, price numeric, quantity numeric, status text, "filledQuantity" numeric,
-              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz,
-              "updatedAt" timestamptz)),
+              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz)),
           c as (update orders as o set status = r.status, filled_quantity = r."filledQuantity",
               fill_price = r."fillPrice", fee = r.fee, frozen = r.frozen, fill_tick_time = r."fillTickTime",
-              updated_at = r."updatedAt"
+              updated_at = ${at.toISOString()}::timestamptz
             from json_to_recordset(${JSON.stringify(changed)}::json) as r(id int, status text,
-              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint,
-              "updatedAt" timestamptz)
+              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint)
             where o.id = r.id),
           tr as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
               maker_user_id, taker_side, price, quantity, taker_fee, maker_fee)
@@ -813,6 +854,7 @@ export function createSpotMatcher() {
         insufficientKey: "wallet.insufficient",
         field: "quantity",
         alongside,
+        execute,
       });
       return rows;
     }
