@@ -66,6 +66,7 @@ const configSchema = z.object({
     .max(256 * 1024 * 1024)
     .default(3 * 2 * 1024 * 1024 + 256 * 1024),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  QUOTES_PER_10_SECONDS: z.coerce.number().int().min(1).max(100_000).default(5),
   SUPPORT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   SUPPORT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   LOGIN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
@@ -159,8 +160,9 @@ export type Config = {
   /** The most a web form post may carry (bytes, counted as read); upload forms: uploadBodyLimit. */
   webBodyLimit: number;
   uploadBodyLimit: number;
-  /** Conversion quotes one customer may ask for per minute. */
+  /** Conversion quotes one customer may ask for per minute, and in any 10 seconds of it. */
   quotesPerMinute: number;
+  quotesPer10Seconds: number;
   /** Support chat messages one customer may send (platform/support/service.ts). */
   supportLimits: { perMinute: number; perHour: number };
   /** Wrong passwords: per account and address pair and per address (15 min), per account (hour). */
@@ -258,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webBodyLimit: c.WEB_BODY_LIMIT,
     uploadBodyLimit: c.UPLOAD_BODY_LIMIT,
     quotesPerMinute: c.QUOTES_PER_MINUTE,
+    quotesPer10Seconds: c.QUOTES_PER_10_SECONDS,
     supportLimits: { perMinute: c.SUPPORT_MESSAGES_PER_MINUTE, perHour: c.SUPPORT_MESSAGES_PER_HOUR },
     loginLimits: {
       perPair: c.LOGIN_FAILURES_PER_PAIR,

@@ -238,7 +238,7 @@ export async function createPlatform(options: {
       cnyRate: config.usdtCnyRate,
       depositXpub: depositXpub(config.depositXpub, config.dataDir, (m) => logger.warn(m)),
       eosAccount: config.depositEosAccount,
-      quoteLimit: { limiter, perMinute: config.quotesPerMinute },
+      quoteLimit: { limiter, perMinute: config.quotesPerMinute, per10Seconds: config.quotesPer10Seconds },
     };
     walletRoutes(api, wallet);
 

@@ -20,7 +20,8 @@ import { freePort, killServers, startServer, waitForHealth } from "./support/ser
 const feed = createScriptedFeed({ "btc/usdt": 60000, "eth/usdt": 3000 });
 let t: TestPlatform;
 beforeAll(async () => {
-  t = await testPlatform({ CODE_RESEND_SECONDS: "1" }, { marketFeed: feed });
+  // Quotes' 10-second burst limit has its own test below; here only the minute's is under test.
+  t = await testPlatform({ CODE_RESEND_SECONDS: "1", QUOTES_PER_10_SECONDS: "1000" }, { marketFeed: feed });
   await t.marketReady();
 }, 120_000);
 afterAll(async () => {
@@ -391,6 +392,31 @@ describe("availability under abuse", () => {
   });
 });
 
+describe("quotes in a burst", () => {
+  let quotes: TestPlatform;
+  beforeAll(async () => {
+    quotes = await testPlatform({ QUOTES_PER_10_SECONDS: "3" }, { market: false, jobs: false });
+  }, 120_000);
+  afterAll(() => quotes?.close());
+
+  it("the minute's quotes cannot be asked in one burst: at most QUOTES_PER_10_SECONDS in 10 s", async () => {
+    const one = await registerByEmail(quotes);
+    const other = await registerByEmail(quotes);
+    const ask = (token: string) =>
+      quotes.api("/wallet/exchange/quote", {
+        method: "POST",
+        json: { from: "USDT", to: "BTC", amount: "10" },
+        token,
+      });
+    // Answered (422: nothing to convert) up to the limit: the limit is on asking.
+    for (let i = 0; i < 3; i++) expect((await ask(one.token)).status, `quote ${i + 1}`).not.toBe(429);
+    const over = await ask(one.token);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(10);
+    expect((await ask(other.token)).status).not.toBe(429);
+  });
+});
+
 describe("code limits behind one shared address (NAT)", () => {
   let small: TestPlatform;
   beforeAll(async () => {
@@ -710,7 +736,7 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
         token: account.token,
         json: { from: "USDT", to: "BTC", amount: "10" },
       });
-    // The first QUOTES_PER_MINUTE (30) are answered (422: nothing to convert), then 429.
+    // The first QUOTES_PER_10_SECONDS (5) are answered (422: nothing to convert), then 429.
     let first = 0;
     for (let i = 0; i < 40 && first !== 429; i++) first = (await quote()).status;
     expect(first).toBe(429);

@@ -22,7 +22,7 @@ export type WalletDeps = {
   depositXpub: string;
   eosAccount: string;
   /** Throttles conversion quotes (each one is a row): at most `perMinute` per customer. */
-  quoteLimit?: { limiter: RateLimiter; perMinute: number };
+  quoteLimit?: { limiter: RateLimiter; perMinute: number; per10Seconds: number };
 };
 
 const d = (value: Decimal.Value) => new Decimal(value);
