@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compressDynamic } from "./app/.server/compression.ts";
 import { forwardRequest, forwardUpgrade } from "./app/.server/forward.ts";
 import { newNonce, securityHeaders, withSecurityHeaders } from "./app/.server/security-headers.ts";
@@ -207,9 +207,9 @@ app.use("*", compressDynamic());
 
 // Answers refusing a request over a limit (413, 429) wait before they go out, outside the gate
 // below: a client looping on its refusals makes one attempt per delay (platform/http/refusal-hold.ts).
-const holdRefusals = refusalHoldGate(new RefusalHold({ delayMs: config.refusalDelayMs }), (c) =>
-  clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
-);
+/** The client's address as this server decided it (clientIp), for the gates below. */
+const addressOf = (c: Context) => clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
+const holdRefusals = refusalHoldGate(new RefusalHold({ delayMs: config.refusalDelayMs }), addressOf);
 // A web tier hands /api to the platform, which holds its own refusals: held once, not twice.
 app.use("*", (c, next) => (remote && c.req.path.startsWith("/api/") ? next() : holdRefusals(c, next)));
 
@@ -218,9 +218,7 @@ app.use("*", (c, next) => (remote && c.req.path.startsWith("/api/") ? next() : h
 // fingerprinted assets (served from memory, no work) do not queue.
 app.use(
   "*",
-  fairShareGate(new FairShare({ ...config.fairShare, halfLifeMs: 10_000, maxHoldMs: 2_000 }), (c) =>
-    clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming),
-  ),
+  fairShareGate(new FairShare({ ...config.fairShare, halfLifeMs: 10_000, maxHoldMs: 2_000 }), addressOf),
 );
 
 app.all("/api/*", (c) => {

@@ -6,7 +6,7 @@ import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startServer } from "./server.ts";
+import { freePort, healthy, startServer } from "./server.ts";
 
 export type StartTimes = {
   buildDir: string;
@@ -91,18 +91,8 @@ export async function firstStart(): Promise<{ ms: number; load1m: string }> {
       },
     });
     try {
-      const deadline = Date.now() + 600_000;
-      for (;;) {
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/health`, {
-            signal: AbortSignal.timeout(5000),
-          });
-          if (res.ok) break;
-        } catch {}
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error("npm start did not become healthy");
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      if (!(await healthy(`http://127.0.0.1:${port}`, child, 600_000, 100)))
+        throw new Error("npm start did not become healthy");
       return { ms: Math.round(performance.now() - started), load1m: load() };
     } finally {
       // npm and the server it started: the whole group.

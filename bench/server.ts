@@ -42,19 +42,11 @@ export async function startServer(
   });
   const base = `http://127.0.0.1:${port}`;
   // Generous: on a busy machine the first start (migrations, market history) takes minutes.
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      // A bounded wait: one request stuck on a busy server must not hold the bench.
-      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).ok) break;
-    } catch {}
-    if (Date.now() > deadline || child.exitCode !== null) {
-      // Leave nothing behind: a server still starting would otherwise outlive the bench.
-      child.kill("SIGKILL");
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-      throw new Error("the server did not start");
-    }
-    await new Promise((r) => setTimeout(r, options.pollMs ?? 50));
+  if (!(await healthy(base, child, 300_000, options.pollMs ?? 50))) {
+    // Leave nothing behind: a server still starting would otherwise outlive the bench.
+    child.kill("SIGKILL");
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error("the server did not start");
   }
   const startMs = Math.round(performance.now() - started);
   return {
@@ -77,6 +69,21 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Asks /api/health until it answers 200 (true), the process has ended or `withinMs` has passed
+ * (false). Each ask is bounded: one request stuck on a busy server must not hold the bench.
+ */
+export async function healthy(base: string, child: ChildProcess, withinMs: number, pollMs: number) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).ok) return true;
+    } catch {}
+    if (Date.now() > deadline || child.exitCode !== null) return false;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
 }
 
 /** A process's resident memory (MB); 0 once the process is gone. */

@@ -781,37 +781,22 @@ export function createSpotMatcher() {
       for (const live of [...this.created, ...this.changed.values()]) rows.set(live.id, rowOf(live, at));
       // Only the columns the statement reads travel (the row's other fields are null or fixed,
       // and the update time is the batch's): a third of the bytes a batch sends and parses.
+      // What a fill changes; a new order adds what it was placed with.
+      const fillColumns = (r: OrderRow) => ({
+        id: r.id,
+        status: r.status,
+        filledQuantity: r.filledQuantity,
+        fillPrice: r.fillPrice,
+        fee: r.fee,
+        frozen: r.frozen,
+        fillTickTime: r.fillTickTime,
+      });
       const created = this.created.map((live) => {
         const r = rows.get(live.id) as OrderRow;
-        return {
-          id: r.id,
-          userId: r.userId,
-          code: r.code,
-          side: r.side,
-          type: r.type,
-          price: r.price,
-          quantity: r.quantity,
-          status: r.status,
-          filledQuantity: r.filledQuantity,
-          fillPrice: r.fillPrice,
-          fee: r.fee,
-          frozen: r.frozen,
-          fillTickTime: r.fillTickTime,
-          createdAt: r.createdAt,
-        };
+        const { userId, code, side, type, price, quantity, createdAt } = r;
+        return { ...fillColumns(r), userId, code, side, type, price, quantity, createdAt };
       });
-      const changed = [...this.changed.keys()].map((id) => {
-        const r = rows.get(id) as OrderRow;
-        return {
-          id: r.id,
-          status: r.status,
-          filledQuantity: r.filledQuantity,
-          fillPrice: r.fillPrice,
-          fee: r.fee,
-          frozen: r.frozen,
-          fillTickTime: r.fillTickTime,
-        };
-      });
+      const changed = [...this.changed.keys()].map((id) => fillColumns(rows.get(id) as OrderRow));
       const { log } = this;
       const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
       if (created.length + changed.length + this.trades.length === 0 && !logged) {
