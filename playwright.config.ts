@@ -83,6 +83,7 @@ export default defineConfig({
         // Every journey signs up from 127.0.0.1; the per-address cap is covered by integration tests.
         CODES_PER_IP_HOUR: "10000",
         CODES_PER_IP_MINUTE: "10000",
+        CODES_PER_IP_10_SECONDS: "10000",
         CODES_PER_DESTINATION_HOUR: "1000",
         WS_CONNECTIONS_PER_IP: "100000",
         WS_HANDSHAKES_PER_MINUTE: "1000000",

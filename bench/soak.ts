@@ -265,6 +265,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     DEV_OUTBOX: "1",
     CODES_PER_IP_HOUR: "100000",
     CODES_PER_IP_MINUTE: "100000",
+    CODES_PER_IP_10_SECONDS: "100000",
     CODES_PER_DESTINATION_HOUR: "1000",
     // Every customer is on this machine: one address.
     WS_CONNECTIONS_PER_IP: "100000",

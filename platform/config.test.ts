@@ -16,6 +16,7 @@ describe("configuration", () => {
     // Limits against abuse and the server's memory (issue 20).
     expect(config.refusalDelayMs).toBe(1000);
     expect(config.heapGrowthPercent).toBe(30);
+    expect([config.codesPerIpMinute, config.codesPerIp10Seconds]).toEqual([20, 5]);
     expect(loadConfig({ DATA_DIR: dir(), HEAP_GROWTH_PERCENT: "0" }).heapGrowthPercent).toBe(0);
   });
 
@@ -28,6 +29,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ HEAP_GROWTH_PERCENT: "-1" })).toThrow(/HEAP_GROWTH_PERCENT/);
     expect(() => loadConfig({ REFUSAL_DELAY_MS: "soon" })).toThrow(/REFUSAL_DELAY_MS/);
+    expect(() => loadConfig({ CODES_PER_IP_10_SECONDS: "0" })).toThrow(/CODES_PER_IP_10_SECONDS/);
     try {
       loadConfig({ REDIS_URL: "localhost:6379" });
     } catch (error) {

@@ -52,6 +52,7 @@ const configSchema = z.object({
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CODES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
   CODES_PER_IP_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  CODES_PER_IP_10_SECONDS: z.coerce.number().int().min(1).max(100_000).default(5),
   CODES_PER_DESTINATION_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   WEB_BODY_LIMIT: z.coerce
     .number()
@@ -155,6 +156,8 @@ export type Config = {
   codesPerIpHour: number;
   /** …and at most this many in any minute (the hour's ceiling is not spent in one burst). */
   codesPerIpMinute: number;
+  /** …and in any 10 seconds (nor the minute's: each code is database work everyone shares). */
+  codesPerIp10Seconds: number;
   /** At most this many codes per client address to one destination (e-mail or phone) per hour. */
   codesPerDestinationHour: number;
   /** The most a web form post may carry (bytes, counted as read); upload forms: uploadBodyLimit. */
@@ -256,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeResendSeconds: c.CODE_RESEND_SECONDS,
     codesPerIpHour: c.CODES_PER_IP_HOUR,
     codesPerIpMinute: c.CODES_PER_IP_MINUTE,
+    codesPerIp10Seconds: c.CODES_PER_IP_10_SECONDS,
     codesPerDestinationHour: c.CODES_PER_DESTINATION_HOUR,
     webBodyLimit: c.WEB_BODY_LIMIT,
     uploadBodyLimit: c.UPLOAD_BODY_LIMIT,

@@ -426,6 +426,7 @@ describe("code limits behind one shared address (NAT)", () => {
         CODES_PER_DESTINATION_HOUR: "2",
         CODES_PER_IP_HOUR: "40",
         CODES_PER_IP_MINUTE: "1000",
+        CODES_PER_IP_10_SECONDS: "1000",
       },
       { market: false, jobs: false },
     );
@@ -466,7 +467,7 @@ describe("code bursts from one address", () => {
   let burst: TestPlatform;
   beforeAll(async () => {
     burst = await testPlatform(
-      { CODES_PER_IP_MINUTE: "5", CODES_PER_IP_HOUR: "300" },
+      { CODES_PER_IP_MINUTE: "5", CODES_PER_IP_10_SECONDS: "1000", CODES_PER_IP_HOUR: "300" },
       { market: false, jobs: false },
     );
   }, 120_000);
@@ -484,6 +485,31 @@ describe("code bursts from one address", () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect((await send("10.202.0.2")).status).toBe(200);
+  });
+});
+
+describe("codes in a burst from one address", () => {
+  let burst: TestPlatform;
+  beforeAll(async () => {
+    burst = await testPlatform(
+      { CODES_PER_IP_10_SECONDS: "3", CODES_PER_IP_MINUTE: "20", CODES_PER_IP_HOUR: "300" },
+      { market: false, jobs: false },
+    );
+  }, 120_000);
+  afterAll(() => burst?.close());
+
+  it("the minute's codes cannot all come at once: at most CODES_PER_IP_10_SECONDS in 10 s", async () => {
+    const send = (ip: string) =>
+      burst.api("/send_email", {
+        method: "POST",
+        json: { email: freshEmail("burst10"), type: "register" },
+        ip,
+      });
+    for (let i = 0; i < 3; i++) expect((await send("10.203.0.1")).status, `code ${i + 1}`).toBe(200);
+    const over = await send("10.203.0.1");
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(10);
+    expect((await send("10.203.0.2")).status).toBe(200);
   });
 });
 
@@ -514,6 +540,7 @@ describe("the web app: session fixation, CSRF, open redirects", () => {
       DEV_OUTBOX: "1",
       CODES_PER_IP_HOUR: "1000",
       CODES_PER_IP_MINUTE: "1000",
+      CODES_PER_IP_10_SECONDS: "1000",
       LOG_LEVEL: "warn",
       // Small ceilings, so the oversized posts below stay small.
       WEB_BODY_LIMIT: String(64 * 1024),

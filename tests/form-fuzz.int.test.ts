@@ -1033,6 +1033,7 @@ beforeAll(async () => {
       CODE_RESEND_SECONDS: "1",
       CODES_PER_IP_HOUR: "100000",
       CODES_PER_IP_MINUTE: "100000",
+      CODES_PER_IP_10_SECONDS: "100000",
       CODES_PER_DESTINATION_HOUR: "1000",
     },
     { marketFeed: feed },

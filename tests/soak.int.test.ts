@@ -24,6 +24,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a short soak", () => {
       DEV_OUTBOX: "1",
       CODES_PER_IP_HOUR: "100000",
       CODES_PER_IP_MINUTE: "100000",
+      CODES_PER_IP_10_SECONDS: "100000",
       CODES_PER_DESTINATION_HOUR: "1000",
       WS_CONNECTIONS_PER_IP: "100000",
       WS_HANDSHAKES_PER_MINUTE: "1000000",

@@ -98,6 +98,9 @@ export async function sendCode(
   if (!pairCheck.ok) throw tooMany(pairCheck.retryAfterMs);
   const burst = await deps.limiter.hit(`codes:ip-minute:${client.ip}`, deps.config.codesPerIpMinute, 60_000);
   if (!burst.ok) throw tooMany(burst.retryAfterMs);
+  // Nor the minute's in one go: 20 codes at once held every customer's pages for a second.
+  const spike = await deps.limiter.hit(`codes:ip-10s:${client.ip}`, deps.config.codesPerIp10Seconds, 10_000);
+  if (!spike.ok) throw tooMany(spike.retryAfterMs);
   const ipCheck = await deps.limiter.hit(`codes:ip:${client.ip}`, deps.config.codesPerIpHour, 3_600_000);
   if (!ipCheck.ok) throw tooMany(ipCheck.retryAfterMs);
   const existing = await findUserByAddress(db, address);
