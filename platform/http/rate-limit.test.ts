@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryRateLimiter } from "./rate-limit.ts";
+import { LANGUAGES } from "../contract/languages.ts";
+import { translator } from "./i18n.ts";
+import { createMemoryRateLimiter, tooMany } from "./rate-limit.ts";
 
 describe("the in-process rate limiter", () => {
   it("allows `limit` events in a sliding window, then says how long to wait", async () => {
@@ -24,5 +26,24 @@ describe("the in-process rate limiter", () => {
     expect((await limiter.hit("k", 1, 60_000)).ok).toBe(false);
     await limiter.reset("k");
     expect((await limiter.hit("k", 1, 60_000)).ok).toBe(true);
+  });
+});
+
+describe("the refusal of a limit", () => {
+  it("says when to come back in seconds under a minute, in minutes past one, in every language", () => {
+    const soon = tooMany(8_200);
+    expect(soon.options.headers).toMatchObject({ "retry-after": "9" });
+    expect(translator("en")(soon.messageKey, soon.options.params)).toBe(
+      "Too many attempts, please try again in 9 s",
+    );
+    const later = tooMany(14 * 60_000 + 1);
+    expect(translator("en")(later.messageKey, later.options.params)).toBe(
+      "Too many attempts, please try again in 15 minutes",
+    );
+    for (const lang of LANGUAGES) {
+      const text = translator(lang)(soon.messageKey, soon.options.params);
+      expect(text, lang).toContain("9");
+      expect(text, lang).not.toContain("{{");
+    }
   });
 });

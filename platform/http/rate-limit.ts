@@ -133,11 +133,17 @@ export async function createRedisRateLimiter(
   };
 }
 
-/** The refusal of a throttled request: 429, the minutes left in its message, and Retry-After. */
+/**
+ * The refusal of a throttled request: 429, the wait in its message (seconds under two minutes,
+ * so never "1 minutes"; minutes beyond) and in Retry-After.
+ */
 export function tooMany(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError(429, "errors.too_many_requests", {
-    params: { minutes },
-    headers: { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
-  });
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const headers = { "retry-after": String(seconds) };
+  // A 10-second burst limit frees in seconds: "in 1 minute" would send the customer away for
+  // longer than they need to wait.
+  if (seconds < 60)
+    return new ApiError(429, "errors.too_many_requests_soon", { params: { seconds }, headers });
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(429, "errors.too_many_requests", { params: { minutes }, headers });
 }

@@ -17,6 +17,7 @@ export default {
     unsupported_media_type: "Send JSON, a form or a multipart form",
     validation_failed: "Please check the highlighted fields",
     too_many_requests: "Too many attempts, please try again in {{minutes}} minutes",
+    too_many_requests_soon: "Too many attempts, please try again in {{seconds}} s",
     cross_site: "This request came from another site and was refused",
     internal: "Something went wrong on our side. Please try again. Reference: {{requestId}}",
     unavailable: "The service is busy, please try again shortly",

@@ -16,6 +16,7 @@ const es: Messages = {
     unsupported_media_type: "Envía JSON, un formulario o un formulario multipart",
     validation_failed: "Revisa los campos resaltados",
     too_many_requests: "Demasiados intentos. Vuelve a intentarlo en {{minutes}} minutos",
+    too_many_requests_soon: "Demasiados intentos. Vuelve a intentarlo en {{seconds}} s",
     cross_site: "Esta solicitud procede de otro sitio y se ha rechazado",
     internal: "Se ha producido un error por nuestra parte. Inténtalo de nuevo. Referencia: {{requestId}}",
     unavailable: "El servicio está saturado. Inténtalo de nuevo en breve",

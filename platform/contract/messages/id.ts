@@ -16,6 +16,7 @@ const id: Messages = {
     unsupported_media_type: "Kirim dalam format JSON, formulir, atau formulir multipart",
     validation_failed: "Periksa kembali kolom yang ditandai",
     too_many_requests: "Terlalu banyak percobaan, silakan coba lagi dalam {{minutes}} menit",
+    too_many_requests_soon: "Terlalu banyak percobaan, silakan coba lagi dalam {{seconds}} detik",
     cross_site: "Permintaan ini berasal dari situs lain dan telah ditolak",
     internal: "Terjadi kesalahan di sistem kami. Silakan coba lagi. Referensi: {{requestId}}",
     unavailable: "Layanan sedang sibuk, silakan coba lagi sebentar lagi",

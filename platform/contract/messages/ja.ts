@@ -16,6 +16,7 @@ const ja: Messages = {
     unsupported_media_type: "JSON、フォーム、またはマルチパートフォームで送信してください",
     validation_failed: "ハイライトされた項目をご確認ください",
     too_many_requests: "試行回数が多すぎます。{{minutes}}分後にもう一度お試しください",
+    too_many_requests_soon: "試行回数が多すぎます。{{seconds}}秒後にもう一度お試しください",
     cross_site: "このリクエストは別のサイトから送信されたため、拒否されました",
     internal: "システムエラーが発生しました。もう一度お試しください。参照番号：{{requestId}}",
     unavailable: "サービスが混み合っています。しばらくしてからもう一度お試しください",

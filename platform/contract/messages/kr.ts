@@ -16,6 +16,7 @@ const kr: Messages = {
     unsupported_media_type: "JSON, 양식 또는 멀티파트 양식으로 보내 주세요",
     validation_failed: "표시된 항목을 확인해 주세요",
     too_many_requests: "시도 횟수가 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요",
+    too_many_requests_soon: "시도 횟수가 너무 많습니다. {{seconds}}초 후에 다시 시도해 주세요",
     cross_site: "다른 사이트에서 보낸 요청이므로 거부되었습니다",
     internal: "시스템 오류가 발생했습니다. 다시 시도해 주세요. 참조 번호: {{requestId}}",
     unavailable: "서비스 이용량이 많습니다. 잠시 후 다시 시도해 주세요",

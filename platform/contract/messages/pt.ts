@@ -16,6 +16,7 @@ const pt: Messages = {
     unsupported_media_type: "Envie JSON, um formulário ou um formulário multipart",
     validation_failed: "Verifique os campos destacados",
     too_many_requests: "Muitas tentativas. Tente novamente em {{minutes}} minutos",
+    too_many_requests_soon: "Muitas tentativas. Tente novamente em {{seconds}} s",
     cross_site: "Esta solicitação veio de outro site e foi recusada",
     internal: "Ocorreu um erro do nosso lado. Tente novamente. Referência: {{requestId}}",
     unavailable: "O serviço está ocupado. Tente novamente em instantes",

@@ -16,6 +16,7 @@ const ru: Messages = {
     unsupported_media_type: "Отправьте JSON, форму или multipart-форму",
     validation_failed: "Проверьте выделенные поля",
     too_many_requests: "Слишком много попыток, повторите через {{minutes}} мин.",
+    too_many_requests_soon: "Слишком много попыток, повторите через {{seconds}} с",
     cross_site: "Запрос пришёл с другого сайта и был отклонён",
     internal: "Произошла ошибка на нашей стороне. Повторите попытку. Код обращения: {{requestId}}",
     unavailable: "Сервис перегружен, повторите попытку чуть позже",

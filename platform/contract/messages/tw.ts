@@ -16,6 +16,7 @@ const tw: Messages = {
     unsupported_media_type: "請以 JSON、表單或 multipart 表單格式傳送",
     validation_failed: "請檢查標示的欄位",
     too_many_requests: "嘗試次數過多，請於 {{minutes}} 分鐘後再試",
+    too_many_requests_soon: "嘗試次數過多，請於 {{seconds}} 秒後再試",
     cross_site: "此請求來自其他網站，已遭拒絕",
     internal: "系統發生錯誤，請再試一次。參考編號：{{requestId}}",
     unavailable: "服務忙碌中，請稍後再試",

@@ -16,6 +16,7 @@ const vn: Messages = {
     unsupported_media_type: "Vui lòng gửi dưới dạng JSON, biểu mẫu hoặc biểu mẫu multipart",
     validation_failed: "Vui lòng kiểm tra các trường được đánh dấu",
     too_many_requests: "Bạn đã thử quá nhiều lần, vui lòng thử lại sau {{minutes}} phút",
+    too_many_requests_soon: "Bạn đã thử quá nhiều lần, vui lòng thử lại sau {{seconds}} giây",
     cross_site: "Yêu cầu này đến từ một trang web khác và đã bị từ chối",
     internal: "Hệ thống gặp sự cố. Vui lòng thử lại. Mã tham chiếu: {{requestId}}",
     unavailable: "Hệ thống đang bận, vui lòng thử lại sau",

@@ -16,6 +16,7 @@ const zh: Messages = {
     unsupported_media_type: "请以 JSON、表单或 multipart 表单格式提交",
     validation_failed: "请检查标出的字段",
     too_many_requests: "尝试次数过多，请 {{minutes}} 分钟后重试",
+    too_many_requests_soon: "尝试次数过多，请 {{seconds}} 秒后重试",
     cross_site: "该请求来自其他网站，已被拒绝",
     internal: "系统出错，请重试。参考编号：{{requestId}}",
     unavailable: "服务繁忙，请稍后重试",
