@@ -1,10 +1,9 @@
 // A customer's assets: every wallet's balances valued at live prices.
 import Decimal from "decimal.js";
-import { asc } from "drizzle-orm";
 import type { Assets } from "../contract/wallet.ts";
 import { balancesOf, type UserWallet } from "../ledger/index.ts";
+import { listedCoins } from "./queries.ts";
 import type { WalletDeps } from "./shared.ts";
-import { coins } from "./tables.ts";
 
 const d = (value: Decimal.Value) => new Decimal(value);
 
@@ -13,10 +12,11 @@ const d = (value: Decimal.Value) => new Decimal(value);
  * balance and frost): the eight tracked coins always, any other coin when held.
  */
 export async function assets(deps: WalletDeps, userId: number): Promise<Assets> {
-  const [list, held] = await Promise.all([
-    deps.db.select().from(coins).orderBy(asc(coins.sort)),
-    balancesOf(deps.db, userId),
-  ]);
+  const [cached, held] = await Promise.all([listedCoins.get(deps.db), balancesOf(deps.db, userId)]);
+  // A coin held but not in memory was listed since (perhaps on another instance): read again.
+  const list = held.every((b) => cached.some((c) => c.code === b.coin))
+    ? cached
+    : await listedCoins.reload(deps.db);
   let total = d(0);
   const wallet = (kind: UserWallet) =>
     list

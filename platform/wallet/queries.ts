@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { memoByDb } from "../db/memo.ts";
 import { coins, depositAddresses } from "./tables.ts";
 
 // What other domains may read or add of the wallet's tables, as functions (the tables stay the
@@ -15,8 +16,17 @@ export async function ownersOfDepositAddress(db: Db, address: string): Promise<n
   return rows.map((r) => r.userId);
 }
 
+/**
+ * The listed coins in the wallet's order, kept in memory (see db/memo.ts): every asset page,
+ * quote and transfer reads them, and they change only when a coin is listed.
+ */
+export const listedCoins = memoByDb(60_000, (db) => db.select().from(coins).orderBy(asc(coins.sort)));
+
 /** A coin's decimals, or undefined when the wallet does not list it. */
 export async function listedDecimals(db: Db, coin: string): Promise<number | undefined> {
+  const known = (await listedCoins.get(db)).find((row) => row.code === coin);
+  if (known) return known.decimals;
+  // Not in memory: perhaps listed a moment ago on another instance.
   const [row] = await db
     .select({ decimals: coins.decimals })
     .from(coins)
@@ -31,4 +41,5 @@ export async function listCoin(
   coin: { code: string; name: string; decimals: number },
 ): Promise<void> {
   await db.insert(coins).values(coin).onConflictDoNothing();
+  listedCoins.forget();
 }

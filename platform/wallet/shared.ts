@@ -7,7 +7,8 @@ import type { Db } from "../db/client.ts";
 import { fieldError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { coinCode } from "../ledger/index.ts";
-import { coins, walletNetworks } from "./tables.ts";
+import { listedDecimals } from "./queries.ts";
+import { walletNetworks } from "./tables.ts";
 
 /** What the wallet needs from the rest of the platform. */
 export type WalletDeps = {
@@ -29,13 +30,9 @@ const d = (value: Decimal.Value) => new Decimal(value);
 
 /** Decimals a coin is counted in (amounts with more are refused). */
 export async function coinDecimals(db: Db, coin: string): Promise<number> {
-  const [row] = await db
-    .select({ decimals: coins.decimals })
-    .from(coins)
-    .where(eq(coins.code, coinCode(coin)))
-    .limit(1);
-  if (!row) throw fieldError("coin", "wallet.coin_unknown");
-  return row.decimals;
+  const decimals = await listedDecimals(db, coinCode(coin));
+  if (decimals === undefined) throw fieldError("coin", "wallet.coin_unknown");
+  return decimals;
 }
 
 /** Refuses an amount with more decimals than its coin is counted in. */
