@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Logger } from "../logger.ts";
-import { closePosition, openPositions, type TradingDeps } from "./contracts.ts";
+import { cancelOrder, closePosition, openPositions, type TradingDeps } from "./contracts.ts";
 import * as math from "./math.ts";
-import { positions, tradingParams } from "./tables.ts";
+import { orders, positions, tradingParams } from "./tables.ts";
 
 /**
  * One pass of the risk engine over the books and every open position, against current mark
@@ -22,6 +22,10 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
     }
   };
 
+  // A delivery contract past its expiry trades no more: its resting orders are cancelled (their
+  // margin returns) before the books are re-quoted, and its positions settle below.
+  for (const order of await expiredOrders(deps, now))
+    await attempt(`expire order ${order.id}`, () => cancelOrder(deps, order.userId, order.id));
   // Resting orders (spot and contract) fill on their books, never from the mark: the liquidity
   // account re-quotes every book where customers' orders rest from the feed, and a quote that
   // meets a customer's resting order fills it at the customer's price.
@@ -81,4 +85,20 @@ export function expiredPositions(deps: TradingDeps, now: number) {
     .where(
       and(eq(positions.status, "open"), isNotNull(positions.expiry), lte(positions.expiry, new Date(now))),
     );
+}
+
+/** Resting orders of delivery contracts already past expiry. */
+function expiredOrders(deps: TradingDeps, now: number) {
+  return deps.db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "open"),
+        eq(orders.market, "contract"),
+        isNotNull(orders.expiry),
+        lte(orders.expiry, new Date(now)),
+      ),
+    )
+    .orderBy(orders.id);
 }

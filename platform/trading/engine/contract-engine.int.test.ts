@@ -7,6 +7,7 @@ import { type TestPlatform, testPlatform } from "../../../tests/support/platform
 import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
+import { riskPass } from "../risk.ts";
 import { orders, positions, trades } from "../tables.ts";
 import { replaySpotLog } from "./replay.ts";
 import { contractBook } from "./spot-engine.ts";
@@ -208,6 +209,30 @@ describe("a contract book", () => {
     expect(same.body.data.order).toMatchObject({ status: "filled", fill_price: "60000" });
     expect(same.body.data.position).toMatchObject({ contract_type: "weekly" });
     expect((await orderRow(weekly.body.data.order.id))?.status).toBe("filled");
+  });
+
+  it("cancels a delivery contract's resting orders at its expiry, returning their margin", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const me = await customer();
+    const res = await contract(me.token, {
+      contract_type: "weekly",
+      type: "limit",
+      side: "buy",
+      quantity: "0.01",
+      price: "59000",
+    });
+    expect(res.body.data.order.status).toBe("open");
+    // Its expiry comes (as the delivery test does, by moving it).
+    await db()
+      .update(orders)
+      .set({ expiry: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, res.body.data.order.id));
+    feed.set("btc/usdt", 58000); // it would fill now, were it still on the book
+    await riskPass(t.platform.trading);
+    const row = await orderRow(res.body.data.order.id);
+    expect([row?.status, n(row?.filledQuantity)]).toEqual(["cancelled", "0"]);
+    expect(await usdt(me.user.id)).toEqual({ available: "10000", frozen: "0" });
   });
 
   it("refuses an order that would open past its liquidation price at the price the book fills it at", async () => {
