@@ -311,8 +311,16 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       const codes = new Set<string>();
       for (const command of batch) {
         if (command.kind !== "place") continue;
-        const { params } = command.order;
-        m.terms(params.code, params.quantityStep, params.spotFee, params.makerFee, params.takerFee);
+        const { params, contract } = command.order;
+        // Contract fee rates come with contract orders only, as the log keeps them (a replay
+        // then sets them at the same points).
+        m.terms(
+          params.code,
+          params.quantityStep,
+          params.spotFee,
+          contract ? params.makerFee : undefined,
+          contract ? params.takerFee : undefined,
+        );
         limits.set(params.code, limitsOf(params));
         codes.add(bookOfRequest(command.order));
       }
@@ -665,7 +673,7 @@ export function createSpotMatcher() {
     order: { owner: number; side: Side; lots: number; limit?: number },
     u: Units,
     levels?: LoggedLevels,
-  ): { lots: number; value: number } {
+  ): { lots: number; value: Decimal } {
     const opposite: Side = order.side === "buy" ? "sell" : "buy";
     const offers: [price: number, lots: number][] = [];
     for (const o of books.get(key)?.orders(opposite) ?? [])
@@ -677,14 +685,14 @@ export function createSpotMatcher() {
     // Best first; a stable sort keeps the book's time priority within a price.
     offers.sort((a, b) => (order.side === "buy" ? a[0] - b[0] : b[0] - a[0]));
     let lots = 0;
-    let value = 0;
+    let value = D(0);
     for (const [price, size] of offers) {
       if (lots >= order.lots) break;
       if (order.limit !== undefined && (order.side === "buy" ? price > order.limit : price < order.limit))
         break;
       const take = Math.min(size, order.lots - lots);
       lots += take;
-      value += take * price;
+      value = value.plus(D(take).mul(price));
     }
     return { lots, value };
   }
@@ -703,9 +711,7 @@ export function createSpotMatcher() {
     const took = walk(order.book, { owner: order.userId, side: order.side, lots, limit }, u, levels);
     const rest = limit === undefined ? 0 : lots - took.lots;
     if (took.lots + rest === 0) return undefined;
-    const ticks = D(took.value)
-      .plus(D(rest).mul(limit ?? 0))
-      .div(took.lots + rest);
+    const ticks = took.value.plus(D(rest).mul(limit ?? 0)).div(took.lots + rest);
     return { price: ticks.mul(u.tick).toDecimalPlaces(12), rests: rest > 0, takes: took.lots > 0 };
   }
 
