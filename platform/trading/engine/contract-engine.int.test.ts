@@ -7,8 +7,9 @@ import { type TestPlatform, testPlatform } from "../../../tests/support/platform
 import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
+import { forgetTradingTerms } from "../contracts.ts";
 import { riskPass } from "../risk.ts";
-import { orders, positions, trades } from "../tables.ts";
+import { orders, positions, trades, tradingParams } from "../tables.ts";
 import { replaySpotLog } from "./replay.ts";
 import { contractBook } from "./spot-engine.ts";
 
@@ -172,6 +173,40 @@ describe("a contract book", () => {
       "0.42001",
     ]);
     expect(await usdt(buyer.user.id)).toEqual({ available: "9879.57499", frozen: "120.005" });
+  });
+
+  it("drops what a market order cannot fill: its position is what the book had", async () => {
+    const setCap = async (maxSize: string | null) => {
+      await db()
+        .update(tradingParams)
+        .set({ liquidityMaxSize: maxSize })
+        .where(eq(tradingParams.code, "btc/usdt"));
+      forgetTradingTerms();
+    };
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000); // asks 60,010.00, 60,010.01, … 20 levels quoted
+    await setCap("0.001");
+    try {
+      const buyer = await customer();
+      const res = await contract(buyer.token, { side: "buy", type: "market", quantity: "0.03" });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // 0.001 at each of the 20 levels; the other 0.01 is dropped, nothing rests.
+      expect(res.body.data.order).toMatchObject({
+        status: "cancelled",
+        filled_quantity: "0.02",
+        fill_price: "60010.095",
+        frozen: "0",
+      });
+      const position = await positionOf(res.body.data.order.id);
+      expect([n(position?.quantity), n(position?.entryPrice), n(position?.margin)]).toEqual([
+        "0.02",
+        "60010.095",
+        "120.02019",
+      ]);
+      expect((await usdt(buyer.user.id)).frozen).toBe("120.02019");
+    } finally {
+      await setCap(null);
+    }
   });
 
   it("stops a customer's order from meeting their own resting order (the resting one is cancelled)", async () => {
