@@ -69,7 +69,7 @@ beforeAll(async () => {
   t = await testPlatform({}, { jobs: false });
   clock = simClock(Date.UTC(2031, 0, 1, 0, 30));
   market = simMarket(db(), t.platform.bus, clock);
-  deps = { ...t.platform.trading, prices: market.prices, now: clock.now };
+  deps = { ...t.platform.trading, prices: market.prices, spot: market.engine, now: clock.now };
   for (const p of await db()
     .select()
     .from(tradingParams)

@@ -2,14 +2,14 @@ import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
-import { takerPrice } from "../contract/execution.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/index.ts";
-import { freeze, type Posting, post, spendFrozen, transfer } from "../ledger/index.ts";
+import { freeze, type Posting, post, transfer } from "../ledger/index.ts";
 import { instrumentStatuses } from "../market/index.ts";
-import type { SpotEngine } from "./engine/spot-engine.ts";
+import { contractBook, refuseCrossedLiquidation, type SpotEngine } from "./engine/spot-engine.ts";
+import { exactTicks, unitsOf } from "./engine/units.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
 import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
@@ -24,7 +24,10 @@ export type TradingDeps = {
   db: Db;
   bus: Bus;
   prices: Prices;
-  /** The spot markets' matching engine (spot orders and their cancels go through it). */
+  /**
+   * The matching engine: spot orders, contract orders (opening positions) and their cancels go
+   * through it.
+   */
   spot: SpotEngine;
   now?: () => number;
 };
@@ -127,52 +130,71 @@ export type ContractOrderInput = {
 };
 
 /**
- * Where a new contract order will trade: at the book's best opposite price when it is a market
- * order or a marketable limit (`takerPrice`), else it rests at its limit. Refuses, before
- * anything is frozen, an order whose position would open already past its liquidation price at
- * the current mark (a high leverage meeting a wide book).
+ * Where a new contract order will trade, from its book (see `contractBook`): what it takes at
+ * the resting orders' prices, best first and never beyond its limit (the customers' orders and
+ * the liquidity as it would quote the feed now), and its limit for what would rest. Refuses,
+ * before anything is queued, an order whose position would open already past its liquidation
+ * price at the current mark (a high leverage meeting a wide book); the engine checks it again
+ * when it matches, against the book as it is then.
  */
 function expectedFill(
   deps: TradingDeps,
   params: typeof tradingParams.$inferSelect,
   input: ContractOrderInput,
   quantity: Decimal,
-): { price: Decimal; time: number; rests: boolean; limit?: Decimal } {
+  userId: number,
+) {
   let limit: Decimal | undefined;
   if (input.type === "limit") {
     if (!input.price) throw fieldError("price", "trading.price_required");
     limit = D(input.price);
+    const units = unitsOf(params.code, params.quantityStep);
+    if (exactTicks(limit, units) === undefined)
+      throw fieldError("price", "trading.price_tick", { tick: units.tick.toFixed() });
+  } else {
+    // A market order needs a live market: refused on a stalled feed, as before it is queued.
+    deps.prices.best(params.code, input.side);
   }
-  const best = deps.prices.best(params.code, input.side);
-  const taker = takerPrice(input.side, best.price, limit);
-  const price = taker ?? (limit as Decimal);
   const mark = deps.prices.mark(params.code).price;
-  const margin = math.margin(quantity, price, input.leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
-  if (
-    quantity.gt(0) &&
-    math.shouldLiquidate(input.side, price, mark, quantity, margin, params.maintenanceRate)
-  ) {
-    const liquidation = math.liquidationPrice(input.side, price, quantity, margin, params.maintenanceRate);
-    throw fieldError("leverage", "trading.liquidation_crossed", { price: liquidation.toFixed(2) });
-  }
-  return { price, time: best.time, rests: !taker, limit };
+  const expiry = expiryFor(input.contract_type, deps.now?.() ?? Date.now());
+  const expected = deps.spot.expectedFill({
+    userId,
+    book: contractBook(params.code, input.contract_type, expiry),
+    side: input.side,
+    quantity,
+    price: limit,
+    quantityStep: params.quantityStep,
+  });
+  if (!expected)
+    throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
+  if (quantity.gt(0))
+    refuseCrossedLiquidation({
+      side: input.side,
+      price: expected.price,
+      quantity,
+      leverage: input.leverage,
+      mark,
+      maintenanceRate: params.maintenanceRate,
+    });
+  return { ...expected, limit, mark, expiry };
 }
 
 /** What an order would occupy before the user confirms: margin, fee, the fill price, the liquidation price. */
-export async function previewContractOrder(deps: TradingDeps, input: ContractOrderInput) {
+export async function previewContractOrder(deps: TradingDeps, input: ContractOrderInput, userId = 0) {
   await requireListed(deps.db, input.code);
   const params = await requireParams(deps.db, input.code, "contract");
   // The order's own rules first, as placing it would: a confirmation never shows an order that
   // Confirm would then refuse.
   checkOrderTerms(params, input);
   const quantity = D(input.quantity);
-  const { price, rests } = expectedFill(deps, params, input, quantity);
+  const { price, takes } = expectedFill(deps, params, input, quantity, userId);
   const margin = math.margin(quantity, price, input.leverage);
-  const fee = math.fee(quantity, price, rests ? params.makerFee : params.takerFee);
+  // What it takes pays the taker rate; an order that only rests, the maker rate.
+  const fee = math.fee(quantity, price, takes ? params.takerFee : params.makerFee);
   return {
     price: price.toFixed(),
     /** A limit priced through the book trades at once, at the book's price (the screen warns). */
-    fills_now: !rests,
+    fills_now: takes,
     notional: quantity.mul(price).toFixed(8),
     margin: margin.toFixed(8, Decimal.ROUND_UP),
     fee: fee.toFixed(8, Decimal.ROUND_UP),
@@ -184,211 +206,50 @@ export async function previewContractOrder(deps: TradingDeps, input: ContractOrd
 }
 
 /**
- * Places a contract order. A market order, or a limit priced through the book, fills at once at
- * the best ask (buy) or bid (sell): its margin (notional / leverage) is frozen in the contract
- * wallet and the taker fee paid, in one transaction with the new position. A limit that does not
- * cross freezes margin and maker fee and rests.
+ * Places a contract order on its book, through the matching engine (engine/spot-engine.ts): a
+ * market order, or a limit priced through the opposite best, takes liquidity at once at the
+ * resting orders' prices (customers' or the liquidity account's), best first, never beyond its
+ * limit; a market order's remainder is dropped, a limit's rests with the margin and maker fee of
+ * the rest frozen. Each fill opens (or adds to) the order's position, its margin frozen and fee
+ * paid in the batch's transaction. Resolves with the order (and its position, if it filled) once
+ * durable.
  */
 export async function placeContractOrder(deps: TradingDeps, userId: number, input: ContractOrderInput) {
   const { db } = deps;
-  const now = deps.now?.() ?? Date.now();
   await requireListed(db, input.code);
   const params = await requireParams(db, input.code, "contract");
   checkOrderTerms(params, input);
   const quantity = D(input.quantity);
   const tp = input.take_profit ? D(input.take_profit) : undefined;
   const sl = input.stop_loss ? D(input.stop_loss) : undefined;
-  const wallet = { user: userId, wallet: "contract" as const };
-  const expected = expectedFill(deps, params, input, quantity);
+  const expected = expectedFill(deps, params, input, quantity, userId);
   checkTpSl(input.side, expected.price, tp, sl);
-
-  if (expected.rests) {
-    const price = expected.price;
-    const margin = math.margin(quantity, price, input.leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
-    const fee = math.fee(quantity, price, params.makerFee).toDecimalPlaces(8, Decimal.ROUND_UP);
-    const frozen = margin.plus(fee);
-    return inTransaction(deps, async (tx, events) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId,
-          market: "contract",
-          code: params.code,
-          contractType: input.contract_type,
-          expiry: expiryFor(input.contract_type, now),
-          side: input.side,
-          type: "limit",
-          price: price.toFixed(),
-          quantity: quantity.toFixed(),
-          leverage: input.leverage,
-          takeProfit: tp?.toFixed() ?? null,
-          stopLoss: sl?.toFixed() ?? null,
-          frozen: frozen.toFixed(),
-        })
-        .returning();
-      if (!order) throw new Error("order not recorded");
-      await post(
-        tx,
-        {
-          kind: "order_freeze",
-          ref: { type: "order", id: order.id },
-          postings: freeze(wallet, USDT, frozen),
-        },
-        { insufficientKey: "trading.insufficient_margin", field: "quantity" },
-      );
-      events.push({ userId, event: { type: "order", id: order.id, status: "open" } });
-      return { order, position: undefined };
-    });
-  }
-
-  const fill = { price: expected.price, time: expected.time };
-  return inTransaction(deps, async (tx, events) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        market: "contract",
-        code: params.code,
-        contractType: input.contract_type,
-        expiry: expiryFor(input.contract_type, now),
-        side: input.side,
-        type: input.type,
-        price: expected.limit?.toFixed() ?? null,
-        quantity: quantity.toFixed(),
-        leverage: input.leverage,
-        takeProfit: tp?.toFixed() ?? null,
-        stopLoss: sl?.toFixed() ?? null,
-        status: "filled",
-      })
-      .returning();
-    if (!order) throw new Error("order not recorded");
-    const position = await openPosition(tx, events, order, fill, params.takerFee, false, now);
-    return { order, position };
+  const order = await deps.spot.place({
+    userId,
+    code: params.code,
+    type: input.type,
+    side: input.side,
+    quantity,
+    price: expected.limit,
+    params,
+    contract: {
+      contractType: input.contract_type,
+      expiry: expected.expiry,
+      leverage: input.leverage,
+      takeProfit: tp?.toFixed() ?? null,
+      stopLoss: sl?.toFixed() ?? null,
+      mark: expected.mark,
+    },
   });
+  const [position] = order.positionId
+    ? await db.select().from(positions).where(eq(positions.id, order.positionId))
+    : [];
+  return { order, position };
 }
 
-/**
- * Opens the position of a filled order: margin frozen (from available for a market order; for
- * a limit order it already is, and the unused rest is released), fee to the fees account.
- */
-async function openPosition(
-  tx: Db,
-  events: AccountEvent[],
-  order: typeof orders.$inferSelect,
-  fill: Quote,
-  feeRate: string,
-  fromFrozen: boolean,
-  now: number,
-) {
-  const quantity = D(order.quantity);
-  const leverage = order.leverage as number;
-  const margin = math.margin(quantity, fill.price, leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
-  const fee = math.fee(quantity, fill.price, feeRate).toDecimalPlaces(8, Decimal.ROUND_UP);
-  const wallet = { user: order.userId, wallet: "contract" as const };
-  const [position] = await tx
-    .insert(positions)
-    .values({
-      userId: order.userId,
-      orderId: order.id,
-      code: order.code,
-      contractType: order.contractType ?? "perpetual",
-      expiry: order.expiry,
-      side: order.side,
-      quantity: quantity.toFixed(),
-      entryPrice: fill.price.toFixed(),
-      leverage,
-      margin: margin.toFixed(),
-      takeProfit: order.takeProfit,
-      stopLoss: order.stopLoss,
-      fees: fee.toFixed(),
-      // Funding looks back at who held what at each funding time: the clock of the deps decides.
-      openedAt: new Date(now),
-    })
-    .returning();
-  if (!position) throw new Error("position not recorded");
-  await tx
-    .update(orders)
-    .set({
-      status: "filled",
-      filledQuantity: quantity.toFixed(),
-      fillPrice: fill.price.toFixed(),
-      fee: fee.toFixed(),
-      fillTickTime: fill.time,
-      positionId: position.id,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, order.id));
-  const postings: Posting[] = fromFrozen
-    ? [
-        ...spendFrozen(wallet, { platform: "fees" }, USDT, fee),
-        // What the order froze beyond margin and fee goes back (a limit fills at its own price, so nothing, unless rounding).
-        ...(D(order.frozen).minus(margin).minus(fee).gt(0)
-          ? freeze(wallet, USDT, D(order.frozen).minus(margin).minus(fee).neg())
-          : []),
-      ]
-    : [...freeze(wallet, USDT, margin), ...transfer(wallet, { platform: "fees" }, USDT, fee)];
-  await post(
-    tx,
-    { kind: "contract_open", ref: { type: "position", id: position.id }, postings },
-    { insufficientKey: "trading.insufficient_margin", field: "quantity" },
-  );
-  events.push({ userId: order.userId, event: { type: "position", id: position.id, status: "open" } });
-  return position;
-}
-
-/** Fills a resting limit order at its price when the mark has crossed it (background job; exactly once). */
-export async function fillLimitOrder(deps: TradingDeps, orderId: number, mark: Quote) {
-  return inTransaction(deps, async (tx, events) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.status, "open")))
-      .for("update");
-    if (order?.market !== "contract" || !order.price) return undefined;
-    const params = await requireParams(tx, order.code, "contract");
-    return openPosition(
-      tx,
-      events,
-      order,
-      { price: D(order.price), time: mark.time },
-      params.makerFee,
-      true,
-      deps.now?.() ?? Date.now(),
-    );
-  });
-}
-
-/** Cancels a resting contract order of the user's and releases the margin it froze. */
-export async function cancelOrder(deps: TradingDeps, userId: number, orderId: number) {
-  return inTransaction(deps, async (tx, events) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ status: "cancelled", updatedAt: new Date() })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.userId, userId),
-          eq(orders.status, "open"),
-          eq(orders.market, "contract"),
-        ),
-      )
-      .returning();
-    if (!order) throw new ApiError(404, "trading.order_not_open");
-    const wallet = order.market === "contract" ? ("contract" as const) : ("spot" as const);
-    const coin =
-      order.market === "contract" || order.side === "buy"
-        ? USDT
-        : (order.code.split("/")[0]?.toUpperCase() ?? USDT);
-    if (D(order.frozen).gt(0)) {
-      await post(tx, {
-        kind: "order_cancel",
-        ref: { type: "order", id: order.id },
-        postings: freeze({ user: userId, wallet }, coin, D(order.frozen).neg()),
-      });
-    }
-    events.push({ userId, event: { type: "order", id: order.id, status: "cancelled" } });
-    return order;
-  });
+/** Cancels a resting contract order of the user's (on its book) and releases the margin it froze. */
+export function cancelOrder(deps: TradingDeps, userId: number, orderId: number) {
+  return deps.spot.cancel(userId, orderId, "contract");
 }
 
 /**

@@ -32,7 +32,12 @@ async function setup() {
   t = await testPlatform({}, { jobs: false });
   const clock = simClock(T0 - HOUR);
   const market = simMarket(t.platform.deps.db, t.platform.bus, clock);
-  const deps: TradingDeps = { ...t.platform.trading, prices: market.prices, now: clock.now };
+  const deps: TradingDeps = {
+    ...t.platform.trading,
+    prices: market.prices,
+    spot: market.engine,
+    now: clock.now,
+  };
   const db = deps.db;
   const trader = async () => {
     const { user } = await registerByEmail(t as TestPlatform);

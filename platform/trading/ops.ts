@@ -8,7 +8,7 @@ registerOps({
   path: ["engine", "replay"],
   usage: "engine replay",
   summary:
-    "Replays the spot engine's log into a fresh engine and compares every trade, order and balance movement with what is stored; exits non-zero, naming each difference.",
+    "Replays the matching engine's log (spot and contract books) into a fresh engine and compares every trade, order and balance movement with what is stored; exits non-zero, naming each difference.",
   async run({ db }) {
     const report = await replaySpotLog(db);
     const shown = report.differences.slice(0, 50);

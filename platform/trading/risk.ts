@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Logger } from "../logger.ts";
-import { closePosition, fillLimitOrder, openOrders, openPositions, type TradingDeps } from "./contracts.ts";
+import { cancelOrder, closePosition, openPositions, type TradingDeps } from "./contracts.ts";
 import * as math from "./math.ts";
-import { positions, tradingParams } from "./tables.ts";
+import { orders, positions, tradingParams } from "./tables.ts";
 
 /**
- * One pass of the risk engine over every open order and position, against current mark prices:
- * limit orders whose price was crossed fill, positions hit by their TP or SL close, positions at
+ * One pass of the risk engine over the books and every open position, against current mark
+ * prices: the books are re-quoted (resting orders fill there), positions hit by their TP or SL close, positions at
  * their maintenance margin are liquidated and delivery contracts past expiry settle (funding is
  * its own job: funding.ts). Every action locks its row and re-checks it, so a pass run twice
  * at once (two instances, a restart) acts once.
@@ -22,15 +22,14 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
     }
   };
 
-  for (const order of await openOrders(deps.db, "contract")) {
-    const mark = deps.prices.markIfFresh(order.code);
-    if (!mark || !order.price) continue;
-    const crossed = order.side === "buy" ? mark.price.lte(order.price) : mark.price.gte(order.price);
-    if (crossed) await attempt(`fill order ${order.id}`, () => fillLimitOrder(deps, order.id, mark));
-  }
-  // Spot: the liquidity account re-quotes every book from the feed; a quote that meets a
-  // customer's resting order fills it at the customer's price.
-  await attempt("spot books", async () => (await deps.spot.sync()) > 0);
+  // A delivery contract past its expiry trades no more: its resting orders are cancelled (their
+  // margin returns) before the books are re-quoted, and its positions settle below.
+  for (const order of await expiredOrders(deps, now))
+    await attempt(`expire order ${order.id}`, () => cancelOrder(deps, order.userId, order.id));
+  // Resting orders (spot and contract) fill on their books, never from the mark: the liquidity
+  // account re-quotes every book where customers' orders rest from the feed, and a quote that
+  // meets a customer's resting order fills it at the customer's price.
+  await attempt("books", async () => (await deps.spot.sync()) > 0);
 
   const params = new Map((await deps.db.select().from(tradingParams)).map((p) => [p.code, p]));
   for (const position of await openPositions(deps.db)) {
@@ -86,4 +85,20 @@ export function expiredPositions(deps: TradingDeps, now: number) {
     .where(
       and(eq(positions.status, "open"), isNotNull(positions.expiry), lte(positions.expiry, new Date(now))),
     );
+}
+
+/** Resting orders of delivery contracts already past expiry. */
+function expiredOrders(deps: TradingDeps, now: number) {
+  return deps.db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "open"),
+        eq(orders.market, "contract"),
+        isNotNull(orders.expiry),
+        lte(orders.expiry, new Date(now)),
+      ),
+    )
+    .orderBy(orders.id);
 }

@@ -128,7 +128,8 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
         max_leverage: z.number().int(),
       }),
     },
-    ({ body }) => previewContractOrder(deps, body),
+    // The customer's own resting orders are not what they would meet (self-trade prevention).
+    ({ body }, { user }) => previewContractOrder(deps, body, user.id),
   );
 
   api.route(

@@ -661,7 +661,9 @@ describe("position and order management", () => {
       expect(
         (await order(token, { code: "eth/usdt", side: "buy", quantity: "10", leverage: 1 })).status,
       ).toBe(422);
+      // The market order is an order of the book: filled, then its position open.
       expect(await Promise.all(seen)).toEqual([
+        "order filled: filled",
         "position open: open",
         "position closed: closed",
         "order open: open",

@@ -6,6 +6,7 @@ import type { Ticker } from "../../platform/contract/market.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { klines } from "../../platform/market/tables.ts";
 import type { MarketView } from "../../platform/market/view.ts";
+import { createSpotEngine } from "../../platform/trading/engine/spot-engine.ts";
 import { createPrices } from "../../platform/trading/prices.ts";
 
 /** A clock the test moves by hand: every job and service it is given reads the time from it. */
@@ -37,9 +38,12 @@ export function simMarket(db: Db, bus: Bus, clock: SimClock) {
       const p = last.get(code);
       return p && ({ code, price: p.price, time: p.time } as Ticker);
     },
+    // One level a side at the last price, deep enough for any test's order: the liquidity
+    // account quotes it into the engine's books.
     feedDepth: (code: string) => {
       const p = last.get(code);
-      return p && { asks: [{ price: p.price }], bids: [{ price: p.price }], time: p.time };
+      const level = p && { price: p.price, size: "1000000", totalSize: "1000000" };
+      return p && level && { asks: [level], bids: [level], time: p.time };
     },
   } as unknown as MarketView;
 
@@ -63,6 +67,8 @@ export function simMarket(db: Db, bus: Bus, clock: SimClock) {
     view,
     /** What trading reads prices through, on the simulated clock. */
     prices: createPrices(view, clock.now),
+    /** A matching engine whose liquidity quotes this market, on the simulated clock. */
+    engine: createSpotEngine({ db, bus, view, now: clock.now }),
     last: (code: string) => last.get(code),
     async print(code: string, price: Decimal.Value, up = true) {
       const time = clock.now();

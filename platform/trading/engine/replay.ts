@@ -1,9 +1,9 @@
 import Decimal from "decimal.js";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coinCode } from "../../ledger/index.ts";
 import { engineLog, engineState, orders, trades } from "../tables.ts";
-import { createSpotMatcher, type LogEntry, SPOT_LEDGER_KINDS } from "./spot-engine.ts";
+import { createSpotMatcher, ENGINE_LEDGER_KINDS, type LogEntry } from "./spot-engine.ts";
 
 export type ReplayReport = {
   /** Batches replayed. */
@@ -19,9 +19,11 @@ const same = (a: Decimal.Value | null | undefined, b: Decimal.Value | null | und
     : new Decimal(a).eq(b);
 
 /**
- * Replays the spot engine's log into a fresh matcher (no database; the same matching code) and
- * compares what it produces with what is stored: every trade in order, every spot order's final
- * state, and the net of the engine's ledger movements on every account. The log starts with the
+ * Replays the engine's log into a fresh matcher (no database; the same matching code) and
+ * compares what it produces with what is stored: every trade in order (spot and contract), every
+ * engine order's final state, and the net of the engine's ledger movements on every account.
+ * Contract orders joined the engine later than spot: those placed before the first contract
+ * order in the log (filled against the feed then) are not the engine's and are left out. The log starts with the
  * engine's first batch; a database whose engine ran before the log existed cannot be replayed
  * from its start, which the report says.
  */
@@ -44,7 +46,10 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
   const replayed: Record<string, unknown>[] = [];
   const finals = new Map<number, { status: string; filled: string; fee: string; frozen: string }>();
   const net = new Map<string, Decimal>();
+  let firstContract = 2_147_483_647; // the largest id (orders.id is an int)
   for (const { entry } of entries) {
+    for (const command of (entry as LogEntry).commands)
+      if (command.k === "place" && command.c) firstContract = Math.min(firstContract, command.id);
     const work = matcher.replay(entry as LogEntry);
     replayed.push(...work.trades);
     for (const live of [...work.created, ...work.changed.values()])
@@ -63,7 +68,7 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
       }
   }
 
-  const stored = await db.select().from(trades).where(eq(trades.market, "spot")).orderBy(asc(trades.id));
+  const stored = await db.select().from(trades).orderBy(asc(trades.id));
   if (stored.length !== replayed.length)
     differences.push(`${stored.length} trades stored, ${replayed.length} replayed`);
   stored.forEach((row, i) => {
@@ -86,8 +91,12 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
       );
   });
 
-  const spotOrders = await db.select().from(orders).where(eq(orders.market, "spot")).orderBy(asc(orders.id));
-  for (const row of spotOrders) {
+  const engineOrders = await db
+    .select()
+    .from(orders)
+    .where(or(eq(orders.market, "spot"), and(eq(orders.market, "contract"), gte(orders.id, firstContract))))
+    .orderBy(asc(orders.id));
+  for (const row of engineOrders) {
     const r = finals.get(row.id);
     if (!r) {
       differences.push(`order ${row.id} is stored but not in the log`);
@@ -106,7 +115,7 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
 
   // The engine's own movements, account by account, as the ledger holds them.
   const kinds = sql.join(
-    SPOT_LEDGER_KINDS.map((k) => sql`${k}`),
+    ENGINE_LEDGER_KINDS.map((k) => sql`${k}`),
     sql`, `,
   );
   const ledger = (await db.execute(sql`
@@ -115,7 +124,8 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
     join ledger_transactions t on t.id = e.tx_id
     join ledger_accounts a on a.id = e.account_id
     where t.kind in (${kinds}) and t.ref_type = 'order'
-      and t.ref_id in (select id::text from orders where market = 'spot')
+      and t.ref_id in (select id::text from orders
+        where market = 'spot' or (market = 'contract' and id >= ${firstContract}))
     group by a.owner_type, a.user_id, a.kind, e.coin, e.bucket`)) as unknown as {
     rows: {
       owner_type: string;

@@ -1,15 +1,16 @@
 import Decimal from "decimal.js";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
 import type { Trade } from "../../contract/market.ts";
 import { pricePrecision } from "../../contract/precision.ts";
 import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
 import { executePrepared } from "../../db/prepared.ts";
-import { ApiError } from "../../http/errors.ts";
-import { freeze, type Movement, type Posting, postMany } from "../../ledger/index.ts";
+import { ApiError, fieldError } from "../../http/errors.ts";
+import { freeze, type Movement, type Posting, postMany, spendFrozen, transfer } from "../../ledger/index.ts";
 import type { CustomerLevels, MarketView } from "../../market/index.ts";
 import { signedIn } from "../../push/index.ts";
+import * as math from "../math.ts";
 import { STALE_AFTER_MS } from "../prices.ts";
 import { engineState, orders, tradingParams } from "../tables.ts";
 import { OrderBook } from "./book.ts";
@@ -24,12 +25,46 @@ const LIQUIDITY = 0;
 const MAX_BATCH = 500;
 /** Levels of the reference feed the liquidity account quotes, per side. */
 const LIQUIDITY_LEVELS = 20;
-/** The ledger movements the engine makes: a fill, and freezing or releasing an order's funds. */
-export const SPOT_LEDGER_KINDS = ["spot_fill", "order_freeze", "order_cancel"] as const;
-const [FILL, FREEZE, RELEASE] = SPOT_LEDGER_KINDS;
+/**
+ * The ledger movements the engine makes: a spot fill, freezing or releasing an order's funds,
+ * and a contract fill (the position's margin and the fee).
+ */
+export const ENGINE_LEDGER_KINDS = ["spot_fill", "order_freeze", "order_cancel", "contract_open"] as const;
+const [FILL, FREEZE, RELEASE, OPEN] = ENGINE_LEDGER_KINDS;
 
 type OrderRow = typeof orders.$inferSelect;
 type Side = "buy" | "sell";
+type Market = "spot" | "contract";
+
+/**
+ * The book a contract order trades on: one per instrument and contract, since only orders for
+ * the same thing may meet. A perpetual is one contract per coin; a delivery contract is a
+ * different one for each expiry (this week's and next week's BTC weekly do not trade at one
+ * price), so its book is named by its expiry too. A spot book is named by its code.
+ */
+export function contractBook(code: string, contractType: string, expiry: Date | number | null): string {
+  const at = expiry === null ? undefined : new Date(expiry).getTime();
+  return at === undefined ? `${code}:${contractType}` : `${code}:${contractType}:${at}`;
+}
+const bookOfRequest = (o: SpotOrderRequest) =>
+  o.contract ? contractBook(o.params.code, o.contract.contractType, o.contract.expiry) : o.params.code;
+const bookOfLogged = (o: LoggedPlace) => (o.c ? contractBook(o.code, o.c.type, o.c.expiry) : o.code);
+/** The instrument a book trades (its name starts with the code). */
+const codeOfBook = (book: string) => book.split(":")[0] as string;
+
+/** A contract order's own terms: what its position will be opened with. */
+export type ContractOrderTerms = {
+  contractType: string;
+  expiry: Date | null;
+  leverage: number;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  /**
+   * The mark price when it was placed: the order is refused if the position it opens would be
+   * past its liquidation price at this mark, at the price the book would fill it at.
+   */
+  mark: Decimal;
+};
 
 export type SpotOrderRequest = {
   userId: number;
@@ -44,11 +79,19 @@ export type SpotOrderRequest = {
     code: string;
     quantityStep: string;
     spotFee: string;
+    /** A contract's fee rates by role, and maintenance margin rate. */
+    makerFee?: string;
+    takerFee?: string;
+    maintenanceRate?: string;
     /** The operator's limits on the liquidity's quotes (see `liquidityLevels`). */
     liquiditySpread?: string;
     liquidityMaxSize?: string | null;
   };
+  /** A contract order (opening a position); absent for spot. */
+  contract?: ContractOrderTerms;
 };
+/** An order for either market: the engine matches both (see `contractBook`). */
+export type EngineOrderRequest = SpotOrderRequest;
 
 /**
  * A customer order as the engine keeps it while it lives: what has filled (quantity, value,
@@ -57,6 +100,9 @@ export type SpotOrderRequest = {
 type Live = {
   id: number;
   userId: number;
+  market: Market;
+  /** The book it trades on: its code (spot), or `contractBook`. */
+  book: string;
   code: string;
   side: Side;
   type: "market" | "limit";
@@ -69,9 +115,19 @@ type Live = {
   status: "open" | "filled" | "cancelled";
   fillTime: number | null;
   createdAt: Date;
+  /** A contract order's terms and the position its fills open (once they have). */
+  contract?: {
+    type: string;
+    expiry: Date | null;
+    leverage: number;
+    takeProfit: string | null;
+    stopLoss: string | null;
+    positionId: number | null;
+  };
 };
 
 type TradeRow = {
+  market: Market;
   code: string;
   taker_order_id: number | null;
   taker_user_id: number | null;
@@ -86,7 +142,7 @@ type TradeRow = {
 
 type Request =
   | { kind: "place"; order: SpotOrderRequest }
-  | { kind: "cancel"; userId: number; orderId: number }
+  | { kind: "cancel"; userId: number; orderId: number; market: Market }
   | { kind: "sync" };
 type Command = Request & { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -103,8 +159,23 @@ type LoggedPlace = {
   /** The instrument's quantity step and spot fee rate it was matched under. */
   step: string;
   fee: string;
+  /** A contract order: its terms, the contract fee rates and maintenance rate, and the mark. */
+  c?: {
+    type: string;
+    expiry: number | null;
+    leverage: number;
+    tp: string | null;
+    sl: string | null;
+    maker: string;
+    taker: string;
+    mmr: string;
+    mark: string;
+  };
 };
-type LoggedCommand = LoggedPlace | { k: "cancel"; user: number; order: number };
+/** A cancel names the market it was asked on (a spot cancel never takes a contract order). */
+type LoggedCommand = LoggedPlace | { k: "cancel"; user: number; order: number; m?: "contract" };
+/** An instrument's terms as a rebuild read them (contract fee rates since contracts joined). */
+type LoggedParams = { code: string; step: string; fee: string; maker?: string; taker?: string };
 /** The liquidity's levels as quoted: [price, size] per level, best first; null quotes nothing. */
 type LoggedLevels = { bids: [string, string][]; asks: [string, string][] } | null;
 
@@ -117,7 +188,7 @@ type LoggedLevels = { bids: [string, string][]; asks: [string, string][] } | nul
 export type LogEntry = {
   time: number;
   rebuilt?: boolean;
-  params?: { code: string; step: string; fee: string }[];
+  params?: LoggedParams[];
   quotes: [code: string, levels: LoggedLevels][];
   commands: LoggedCommand[];
 };
@@ -240,10 +311,18 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       const codes = new Set<string>();
       for (const command of batch) {
         if (command.kind !== "place") continue;
-        const { params } = command.order;
-        m.terms(params.code, params.quantityStep, params.spotFee);
+        const { params, contract } = command.order;
+        // Contract fee rates come with contract orders only, as the log keeps them (a replay
+        // then sets them at the same points).
+        m.terms(
+          params.code,
+          params.quantityStep,
+          params.spotFee,
+          contract ? params.makerFee : undefined,
+          contract ? params.takerFee : undefined,
+        );
         limits.set(params.code, limitsOf(params));
-        codes.add(params.code);
+        codes.add(bookOfRequest(command.order));
       }
       // The periodic sync reads the limits again, so an operator's change reaches resting books.
       if (batch.some((c) => c.kind === "sync")) await readLimits(tx);
@@ -260,7 +339,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
           const orderId =
             command.kind === "place"
               ? m.place(logged(command.order, ids.shift() as number), work)
-              : m.cancel(command.userId, command.orderId, work);
+              : m.cancel(command.userId, command.orderId, work, command.market);
           outcomes.set(command, { ok: true, orderId });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
@@ -268,9 +347,18 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         }
       }
       matched();
-      const rows = await work.write(tx, next, execute);
+      // A batch of contract orders alone says so when the contract wallet cannot pay.
+      const contractsOnly = batch.every((c) => c.kind === "place" && c.order.contract);
+      const rows = await work.write(
+        tx,
+        next,
+        execute,
+        contractsOnly ? "trading.insufficient_margin" : undefined,
+      );
       events.push(...work.events);
       for (const trade of work.trades) {
+        // Contract trades are not on the spot tape (a contract's own tape is not built yet).
+        if (trade.market !== "spot") continue;
         const list = tape.get(trade.code) ?? [];
         const precision = pricePrecision(trade.code);
         list.push({
@@ -281,7 +369,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         });
         tape.set(trade.code, list);
       }
-      for (const live of [...work.created, ...work.changed.values()]) touched.add(live.code);
+      for (const live of [...work.created, ...work.changed.values()])
+        if (live.market === "spot") touched.add(live.code);
       seq = next;
       // The answer to a place or cancel is its order as stored.
       const answered = new Map<Command, Outcome>();
@@ -304,13 +393,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   /** Reloads every resting customer order from the database; the liquidity re-quotes next. */
   async function rebuild(tx: Db, work: Batch) {
     const params = await readLimits(tx);
-    const open = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.market, "spot"), eq(orders.status, "open")))
-      .orderBy(orders.id);
+    const open = await tx.select().from(orders).where(eq(orders.status, "open")).orderBy(orders.id);
     m.restore(
-      params.map((p) => ({ code: p.code, step: p.step, fee: p.fee })),
+      params.map((p) => ({ code: p.code, step: p.step, fee: p.fee, maker: p.maker, taker: p.taker })),
       open,
       work,
     );
@@ -323,6 +408,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         code: tradingParams.code,
         step: tradingParams.quantityStep,
         fee: tradingParams.spotFee,
+        maker: tradingParams.makerFee,
+        taker: tradingParams.takerFee,
         liquiditySpread: tradingParams.liquiditySpread,
         liquidityMaxSize: tradingParams.liquidityMaxSize,
       })
@@ -335,21 +422,44 @@ export function createSpotEngine(deps: SpotEngineDeps) {
    * Re-quotes a market's liquidity if the feed's depth (or the operator's limits) changed since
    * its last quote.
    */
-  function requote(code: string, work: Batch) {
+  function requote(book: string, work: Batch) {
+    const code = codeOfBook(book);
     const depth = deps.view.feedDepth(code);
     const limit = limits.get(code) ?? NO_LIMITS;
-    const last = m.quotedFrom(code) as { depth: unknown; limit: LiquidityLimits } | undefined;
+    const last = m.quotedFrom(book) as { depth: unknown; limit: LiquidityLimits } | undefined;
     if (last ? last.depth === depth && last.limit === limit : depth === undefined) return;
+    m.quote(book, currentLevels(code, depth, limit), { depth, limit }, work);
+  }
+
+  /** What the liquidity quotes on a market now: the feed's depth within the limits, or nothing. */
+  function currentLevels(code: string, depth = deps.view.feedDepth(code), limit = limits.get(code)) {
     // On a stalled feed the platform quotes nothing: nobody trades on an old price.
     const fresh = depth && now() - depth.time <= STALE_AFTER_MS;
-    m.quote(code, fresh ? liquidityLevels(depth, limit) : null, { depth, limit }, work);
+    return fresh ? liquidityLevels(depth, limit ?? NO_LIMITS) : null;
   }
 
   return {
     /** Places a spot order; resolves once it is matched and durable. */
     place: (order: SpotOrderRequest) => enqueue<OrderRow>({ kind: "place", order }),
-    /** Cancels a customer's resting spot order; its frozen funds return. */
-    cancel: (userId: number, orderId: number) => enqueue<OrderRow>({ kind: "cancel", userId, orderId }),
+    /** Cancels a customer's resting order of the market; its frozen funds return. */
+    cancel: (userId: number, orderId: number, market: Market = "spot") =>
+      enqueue<OrderRow>({ kind: "cancel", userId, orderId, market }),
+    /**
+     * Where an order would fill now, without placing it: the average price of what it would
+     * take from the book (the customers' resting orders and the liquidity as it would quote the
+     * feed now, best first, never beyond the limit), and whether any of it would rest.
+     */
+    expectedFill(order: {
+      userId: number;
+      book: string;
+      side: Side;
+      quantity: Decimal;
+      price?: Decimal;
+      quantityStep: string;
+    }) {
+      const code = codeOfBook(order.book);
+      return m.expectedFill(order, unitsOf(code, order.quantityStep), currentLevels(code));
+    },
     /** Re-quotes the liquidity where customers' orders rest (filling those it crosses). */
     sync: () => enqueue<number>({ kind: "sync" }),
     /** The book of a market in decimal strings: customers' resting orders and the liquidity. */
@@ -398,6 +508,26 @@ export function liquidityLevels(
   };
 }
 
+/**
+ * Refuses a contract order whose position, opened at `price`, would already be past its
+ * liquidation price at the mark (a high leverage meeting a wide book), with the price it would be
+ * liquidated at.
+ */
+export function refuseCrossedLiquidation(o: {
+  side: Side;
+  price: Decimal;
+  quantity: Decimal;
+  leverage: number;
+  mark: Decimal.Value;
+  maintenanceRate: string;
+}) {
+  const margin = math.margin(o.quantity, o.price, o.leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
+  if (math.shouldLiquidate(o.side, o.price, o.mark, o.quantity, margin, o.maintenanceRate)) {
+    const liquidation = math.liquidationPrice(o.side, o.price, o.quantity, margin, o.maintenanceRate);
+    throw fieldError("leverage", "trading.liquidation_crossed", { price: liquidation.toFixed(2) });
+  }
+}
+
 /** A place command as the log keeps it: the order and the instrument terms it was matched under. */
 function logged(order: SpotOrderRequest, id: number): LoggedPlace {
   return {
@@ -411,6 +541,21 @@ function logged(order: SpotOrderRequest, id: number): LoggedPlace {
     ...(order.price ? { price: order.price.toFixed() } : {}),
     step: order.params.quantityStep,
     fee: order.params.spotFee,
+    ...(order.contract
+      ? {
+          c: {
+            type: order.contract.contractType,
+            expiry: order.contract.expiry?.getTime() ?? null,
+            leverage: order.contract.leverage,
+            tp: order.contract.takeProfit,
+            sl: order.contract.stopLoss,
+            maker: order.params.makerFee ?? "0",
+            taker: order.params.takerFee ?? "0",
+            mmr: order.params.maintenanceRate ?? "0",
+            mark: order.contract.mark.toFixed(),
+          },
+        }
+      : {}),
   };
 }
 
@@ -422,29 +567,32 @@ export function createSpotMatcher() {
   const books = new Map<string, OrderBook>();
   const units = new Map<string, Units>();
   const fees = new Map<string, string>();
+  /** Per instrument: a contract's fee rates by role. */
+  const contractFees = new Map<string, { maker: string; taker: string }>();
   /** Every customer order resting on a book, by id. */
   const resting = new Map<number, Live>();
-  /** Per market: the liquidity orders on its book, and what they were quoted from. */
+  /** Per book: the liquidity orders on it, and what they were quoted from. */
   const quoted = new Map<string, { ids: number[]; from: unknown }>();
   let nextLiquidityId = -1;
 
-  const bookOf = (code: string) => {
-    let book = books.get(code);
+  const bookOf = (key: string) => {
+    let book = books.get(key);
     if (!book) {
       book = new OrderBook();
-      books.set(code, book);
+      books.set(key, book);
     }
     return book;
   };
 
   /** The terms an order of the market is matched under (the step is fixed once a book has it). */
-  function terms(code: string, step: string, fee: string) {
+  function terms(code: string, step: string, fee: string, maker?: string, taker?: string) {
     if (!units.has(code)) units.set(code, unitsOf(code, step));
     fees.set(code, fee);
+    if (maker !== undefined && taker !== undefined) contractFees.set(code, { maker, taker });
   }
 
   /** Replaces the books with the resting customer orders given (the liquidity re-quotes next). */
-  function restore(params: { code: string; step: string; fee: string }[], open: OrderRow[], work: Batch) {
+  function restore(params: LoggedParams[], open: OrderRow[], work: Batch) {
     books.clear();
     resting.clear();
     quoted.clear();
@@ -453,13 +601,15 @@ export function createSpotMatcher() {
     for (const p of params) {
       units.set(p.code, unitsOf(p.code, p.step));
       fees.set(p.code, p.fee);
+      if (p.maker !== undefined && p.taker !== undefined)
+        contractFees.set(p.code, { maker: p.maker, taker: p.taker });
     }
     for (const row of open) {
       const u = units.get(row.code);
       if (!u || !row.price) continue;
       const live = liveOf(row);
       resting.set(row.id, live);
-      bookOf(row.code).restore({
+      bookOf(live.book).restore({
         id: row.id,
         owner: row.userId,
         side: row.side,
@@ -470,18 +620,18 @@ export function createSpotMatcher() {
   }
 
   /**
-   * Replaces the liquidity account's quotes on a market with `levels` (`from` names what they
+   * Replaces the liquidity account's quotes on a book with `levels` (`from` names what they
    * came from, so an unchanged feed is not quoted again). A new quote that crosses a customer's
    * resting order fills it, at the customer's price.
    */
-  function quote(code: string, levels: LoggedLevels, from: unknown, work: Batch) {
-    const u = units.get(code);
+  function quote(key: string, levels: LoggedLevels, from: unknown, work: Batch) {
+    const u = units.get(codeOfBook(key));
     if (!u) return;
-    const book = bookOf(code);
-    for (const id of quoted.get(code)?.ids ?? []) book.cancel(id);
+    const book = bookOf(key);
+    for (const id of quoted.get(key)?.ids ?? []) book.cancel(id);
     const ids: number[] = [];
-    quoted.set(code, { ids, from });
-    work.log.quotes.push([code, levels]);
+    quoted.set(key, { ids, from });
+    work.log.quotes.push([key, levels]);
     if (!levels) return;
     const side = (side: Side, list: [string, string][]) => {
       for (const [at, size] of list) {
@@ -512,15 +662,100 @@ export function createSpotMatcher() {
     side("sell", levels.asks);
   }
 
+  /**
+   * What an order would take from a book without changing it: the lots and their value in
+   * ticks × lots, best price first, never beyond the limit, never the owner's own orders (they
+   * would be cancelled, not met). `levels` stands in for the liquidity's orders on the book (the
+   * quotes it would place now); without it, the book's own quotes count.
+   */
+  function walk(
+    key: string,
+    order: { owner: number; side: Side; lots: number; limit?: number },
+    u: Units,
+    levels?: LoggedLevels,
+  ): { lots: number; value: Decimal } {
+    const opposite: Side = order.side === "buy" ? "sell" : "buy";
+    const offers: [price: number, lots: number][] = [];
+    for (const o of books.get(key)?.orders(opposite) ?? [])
+      if (o.owner !== order.owner && (levels === undefined || o.owner !== LIQUIDITY))
+        offers.push([o.price, o.remaining]);
+    if (levels)
+      for (const [at, size] of opposite === "sell" ? levels.asks : levels.bids)
+        offers.push([quoteTicks(D(at), opposite, u), lotsOf(D(size), u)]);
+    // Best first; a stable sort keeps the book's time priority within a price.
+    offers.sort((a, b) => (order.side === "buy" ? a[0] - b[0] : b[0] - a[0]));
+    let lots = 0;
+    let value = D(0);
+    for (const [price, size] of offers) {
+      if (lots >= order.lots) break;
+      if (order.limit !== undefined && (order.side === "buy" ? price > order.limit : price < order.limit))
+        break;
+      const take = Math.min(size, order.lots - lots);
+      lots += take;
+      value = value.plus(D(take).mul(price));
+    }
+    return { lots, value };
+  }
+
+  /**
+   * The price an order would open a position at: the average of what it takes from the book,
+   * and its limit for what would rest. Undefined when nothing would fill or rest.
+   */
+  function expectedFill(
+    order: { userId: number; book: string; side: Side; quantity: Decimal; price?: Decimal },
+    u: Units,
+    levels?: LoggedLevels,
+  ): { price: Decimal; rests: boolean; takes: boolean } | undefined {
+    const lots = lotsOf(order.quantity, u);
+    const limit = order.price ? exactTicks(order.price, u) : undefined;
+    const took = walk(order.book, { owner: order.userId, side: order.side, lots, limit }, u, levels);
+    const rest = limit === undefined ? 0 : lots - took.lots;
+    if (took.lots + rest === 0) return undefined;
+    const ticks = took.value.plus(D(rest).mul(limit ?? 0)).div(took.lots + rest);
+    return { price: ticks.mul(u.tick).toDecimalPlaces(12), rests: rest > 0, takes: took.lots > 0 };
+  }
+
+  /**
+   * Refuses, before it touches the book, a contract order whose position would open already
+   * past its liquidation price at the mark it was placed at, at the price the book fills it at.
+   */
+  function checkLiquidation(order: LoggedPlace, c: NonNullable<LoggedPlace["c"]>, u: Units) {
+    const quantity = D(order.quantity);
+    const expected = expectedFill(
+      {
+        userId: order.user,
+        book: bookOfLogged(order),
+        side: order.side,
+        quantity,
+        price: order.price === undefined ? undefined : D(order.price),
+      },
+      u,
+    );
+    if (!expected) return;
+    refuseCrossedLiquidation({
+      side: order.side,
+      price: expected.price,
+      quantity,
+      leverage: c.leverage,
+      mark: c.mark,
+      maintenanceRate: c.mmr,
+    });
+  }
+
   function place(order: LoggedPlace, work: Batch): number {
     work.log.commands.push(order);
     const { id } = order;
     const u = units.get(order.code) as Units;
-    const book = bookOf(order.code);
+    const key = bookOfLogged(order);
+    const book = bookOf(key);
     const limit = order.price === undefined ? undefined : D(order.price);
+    const c = order.c;
+    if (c) checkLiquidation(order, c, u);
     const live: Live = {
       id,
       userId: order.user,
+      market: c ? "contract" : "spot",
+      book: key,
       code: order.code,
       side: order.side,
       type: order.type,
@@ -533,6 +768,18 @@ export function createSpotMatcher() {
       status: "open",
       fillTime: null,
       createdAt: new Date(work.time),
+      ...(c
+        ? {
+            contract: {
+              type: c.type,
+              expiry: c.expiry === null ? null : new Date(c.expiry),
+              leverage: c.leverage,
+              takeProfit: c.tp,
+              stopLoss: c.sl,
+              positionId: null,
+            },
+          }
+        : {}),
     };
     const result = book.submit({
       id,
@@ -557,20 +804,23 @@ export function createSpotMatcher() {
       throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
     }
     if (result.rested > 0) {
-      // What a resting order may still spend stays frozen: the quote coin at its limit for a
-      // buy, the coin itself for a sell.
+      // What a resting order may still spend stays frozen: for a spot buy the quote coin at its
+      // limit, for a spot sell the coin itself, for a contract the margin and maker fee of the
+      // rest at its limit.
       const left = live.quantity.minus(live.filled);
-      const amount =
-        order.side === "buy" ? left.mul(limit as Decimal).toDecimalPlaces(8, Decimal.ROUND_UP) : left;
+      const amount = c
+        ? math
+            .margin(left, limit as Decimal, c.leverage)
+            .toDecimalPlaces(8, Decimal.ROUND_UP)
+            .plus(math.fee(left, limit as Decimal, c.maker).toDecimalPlaces(8, Decimal.ROUND_UP))
+        : order.side === "buy"
+          ? left.mul(limit as Decimal).toDecimalPlaces(8, Decimal.ROUND_UP)
+          : left;
       live.frozen = amount;
       work.move({
         kind: FREEZE,
         ref: { type: "order", id },
-        postings: freeze(
-          { user: order.user, wallet: "spot" },
-          order.side === "buy" ? QUOTE : baseOf(live.code),
-          amount,
-        ),
+        postings: freeze(walletOf(live), coinOf(live), amount),
       });
       resting.set(id, live);
     } else {
@@ -583,11 +833,17 @@ export function createSpotMatcher() {
     return id;
   }
 
-  function cancel(userId: number, orderId: number, work: Batch): number {
-    work.log.commands.push({ k: "cancel", user: userId, order: orderId });
+  function cancel(userId: number, orderId: number, work: Batch, market: Market = "spot"): number {
+    work.log.commands.push({
+      k: "cancel",
+      user: userId,
+      order: orderId,
+      ...(market === "contract" ? { m: market } : {}),
+    });
     const live = resting.get(orderId);
-    if (!live || live.userId !== userId) throw new ApiError(404, "trading.order_not_open");
-    bookOf(live.code).cancel(orderId);
+    if (!live || live.userId !== userId || live.market !== market)
+      throw new ApiError(404, "trading.order_not_open");
+    bookOf(live.book).cancel(orderId);
     cancelLive(live, work);
     return orderId;
   }
@@ -614,11 +870,7 @@ export function createSpotMatcher() {
     work.move({
       kind: RELEASE,
       ref: { type: "order", id: live.id },
-      postings: freeze(
-        { user: live.userId, wallet: "spot" },
-        live.side === "buy" ? QUOTE : baseOf(live.code),
-        live.frozen.neg(),
-      ),
+      postings: freeze(walletOf(live), coinOf(live), live.frozen.neg()),
     });
     live.frozen = D(0);
   }
@@ -630,6 +882,11 @@ export function createSpotMatcher() {
     readonly movements: Movement[] = [];
     readonly trades: TradeRow[] = [];
     readonly events: { userId: number; event: Record<string, unknown> }[] = [];
+    /** Per contract order that filled in this batch: what its fills add to its position. */
+    readonly opened = new Map<
+      number,
+      { live: Live; quantity: Decimal; notional: Decimal; margin: Decimal; fees: Decimal }
+    >();
     /** What the batch was given (see LogEntry): written with it, so it can be replayed. */
     readonly log: LogEntry;
     fills = 0;
@@ -646,10 +903,9 @@ export function createSpotMatcher() {
     }
 
     /**
-     * One fill between a taker and a maker (either may be the liquidity account, `undefined`):
-     * the buyer pays the quote coin and receives the base coin, the seller the reverse, each
-     * customer paying the fee (spot fee rate) on what it receives; the liquidity account's side
-     * is the platform's counterparty account.
+     * One fill between a taker and a maker (either may be the liquidity account, `undefined`),
+     * at the maker's price: each customer side moves through the ledger by its market's rule
+     * (`spotFill`, `contractFill`), and the trade is recorded with each side's fee.
      */
     fill(
       taker: Live | undefined,
@@ -659,12 +915,61 @@ export function createSpotMatcher() {
       quantity: Decimal,
     ) {
       this.fills++;
+      const owner = (taker ?? maker) as Live;
+      const exact = quantity.mul(price);
+      const { postings, takerFee, makerFee } =
+        owner.market === "contract"
+          ? this.contractFill(taker, maker, price, quantity, exact)
+          : this.spotFill(taker, maker, takerSide, quantity, exact);
+      this.movements.push({
+        kind: owner.market === "contract" ? OPEN : FILL,
+        ref: { type: "order", id: owner.id },
+        postings: postings.filter((p) => !D(p.amount).isZero()),
+      });
+      for (const [live, fee] of [
+        [taker, takerFee],
+        [maker, makerFee],
+      ] as const) {
+        if (!live) continue;
+        live.filled = live.filled.plus(quantity);
+        live.notional = live.notional.plus(exact);
+        live.fee = live.fee.plus(fee);
+        live.fillTime = this.time;
+        this.touch(live);
+      }
+      // The liquidity account's side of a trade has no order (null).
+      this.trades.push({
+        market: owner.market,
+        code: owner.code,
+        taker_order_id: taker?.id ?? null,
+        taker_user_id: taker?.userId ?? null,
+        maker_order_id: maker?.id ?? null,
+        maker_user_id: maker?.userId ?? null,
+        taker_side: takerSide,
+        price: price.toFixed(),
+        quantity: quantity.toFixed(),
+        taker_fee: takerFee.toFixed(),
+        maker_fee: makerFee.toFixed(),
+      });
+    }
+
+    /**
+     * A spot fill: the buyer pays the quote coin and receives the base coin, the seller the
+     * reverse, each customer paying the fee (spot fee rate) on what it receives; the liquidity
+     * account's side is the platform's counterparty account.
+     */
+    spotFill(
+      taker: Live | undefined,
+      maker: Live | undefined,
+      takerSide: Side,
+      quantity: Decimal,
+      exact: Decimal,
+    ): { postings: Posting[]; takerFee: Decimal; makerFee: Decimal } {
       const code = (taker ?? maker)?.code as string;
       const rate = fees.get(code) ?? "0.001";
       const buyer = takerSide === "buy" ? taker : maker;
       const seller = takerSide === "buy" ? maker : taker;
       const base = baseOf(code);
-      const exact = quantity.mul(price);
       // The buyer pays the value rounded up; a resting buy never more than it still has frozen
       // (it froze its whole remainder at its price rounded up once; its fills round up each).
       let cost = exact.toDecimalPlaces(8, Decimal.ROUND_UP);
@@ -701,36 +1006,64 @@ export function createSpotMatcher() {
       }
       if (buyerFee.gt(0)) postings.push({ account: { platform: "fees" }, coin: base, amount: buyerFee });
       if (sellerFee.gt(0)) postings.push({ account: { platform: "fees" }, coin: QUOTE, amount: sellerFee });
-      const owner = (taker ?? maker) as Live;
-      this.movements.push({
-        kind: FILL,
-        ref: { type: "order", id: owner.id },
-        postings: postings.filter((p) => !D(p.amount).isZero()),
-      });
-      for (const [live, fee] of [
-        [buyer, buyerFee],
-        [seller, sellerFee],
-      ] as const) {
-        if (!live) continue;
-        live.filled = live.filled.plus(quantity);
-        live.notional = live.notional.plus(exact);
-        live.fee = live.fee.plus(fee);
-        live.fillTime = this.time;
-        this.touch(live);
-      }
-      // The liquidity account's side of a trade has no order (null).
-      this.trades.push({
-        code,
-        taker_order_id: taker?.id ?? null,
-        taker_user_id: taker?.userId ?? null,
-        maker_order_id: maker?.id ?? null,
-        maker_user_id: maker?.userId ?? null,
-        taker_side: takerSide,
-        price: price.toFixed(),
-        quantity: quantity.toFixed(),
-        taker_fee: (taker === buyer ? buyerFee : sellerFee).toFixed(),
-        maker_fee: (maker === buyer ? buyerFee : sellerFee).toFixed(),
-      });
+      return {
+        postings,
+        takerFee: taker === buyer ? buyerFee : sellerFee,
+        makerFee: maker === buyer ? buyerFee : sellerFee,
+      };
+    }
+
+    /**
+     * A contract fill opens (or adds to) each customer side's position: its margin (the fill's
+     * notional over the order's leverage) frozen in the contract wallet and its fee paid to the
+     * fees account, a taker from what is available at the taker rate, a maker from what its
+     * order froze at the maker rate (never more than it still holds: it froze its rest at its
+     * own price once, rounded up; its fills round up each). The liquidity account's side moves
+     * nothing: as before, the platform's counterparty account pays or takes the PnL when the
+     * position closes.
+     */
+    contractFill(
+      taker: Live | undefined,
+      maker: Live | undefined,
+      price: Decimal,
+      quantity: Decimal,
+      exact: Decimal,
+    ): { postings: Posting[]; takerFee: Decimal; makerFee: Decimal } {
+      const rates = contractFees.get((taker ?? maker)?.code as string) ?? { maker: "0", taker: "0" };
+      const postings: Posting[] = [];
+      const side = (live: Live | undefined, role: "maker" | "taker") => {
+        if (!live) return D(0);
+        const leverage = live.contract?.leverage ?? 1;
+        let margin = math.margin(quantity, price, leverage).toDecimalPlaces(8, Decimal.ROUND_UP);
+        let fee = math.fee(quantity, price, rates[role]).toDecimalPlaces(8, Decimal.ROUND_UP);
+        const wallet = walletOf(live);
+        if (role === "maker") {
+          margin = Decimal.min(margin, live.frozen);
+          fee = Decimal.min(fee, live.frozen.minus(margin));
+          live.frozen = live.frozen.minus(margin).minus(fee);
+          // The margin stays frozen: it now holds the position.
+          postings.push(...spendFrozen(wallet, { platform: "fees" }, QUOTE, fee));
+        } else {
+          postings.push(...freeze(wallet, QUOTE, margin));
+          postings.push(...transfer(wallet, { platform: "fees" }, QUOTE, fee));
+        }
+        const opened = this.opened.get(live.id) ?? {
+          live,
+          quantity: D(0),
+          notional: D(0),
+          margin: D(0),
+          fees: D(0),
+        };
+        opened.quantity = opened.quantity.plus(quantity);
+        opened.notional = opened.notional.plus(exact);
+        opened.margin = opened.margin.plus(margin);
+        opened.fees = opened.fees.plus(fee);
+        this.opened.set(live.id, opened);
+        return fee;
+      };
+      const takerFee = side(taker, "taker");
+      const makerFee = side(maker, "maker");
+      return { postings, takerFee, makerFee };
     }
 
     /**
@@ -765,6 +1098,87 @@ export function createSpotMatcher() {
     }
 
     /**
+     * The positions the batch's contract fills open or add to. An order's later fills add to the
+     * position its first fill opened, at the average price, while that position is open (its row
+     * locked, so a close waits); once it is closed, a fill opens a new one. Answers with the rows
+     * to insert and to update (ids of new ones reserved from the positions' sequence).
+     */
+    async positions(tx: Db) {
+      const created: Record<string, unknown>[] = [];
+      const changed: { id: number; quantity: string; entryPrice: string; margin: string; fees: string }[] =
+        [];
+      if (this.opened.size === 0) return { created, changed };
+      const held = [...this.opened.values()]
+        .map((o) => o.live.contract?.positionId)
+        .filter((id): id is number => typeof id === "number");
+      const open = new Map<number, { quantity: string; entry_price: string; margin: string; fees: string }>();
+      if (held.length > 0) {
+        const found = (await tx.execute(sql`select id, quantity::text, entry_price::text, margin::text,
+            fees::text from positions where id in (${sql.join(
+              held.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and status = 'open' order by id for update`)) as unknown as {
+          rows: { id: number; quantity: string; entry_price: string; margin: string; fees: string }[];
+        };
+        for (const row of found.rows) open.set(Number(row.id), row);
+      }
+      const fresh = [...this.opened.values()].filter((o) => {
+        const id = o.live.contract?.positionId;
+        return id === null || id === undefined || !open.has(id);
+      });
+      const ids =
+        fresh.length === 0
+          ? []
+          : idsOf(
+              (
+                (await tx.execute(
+                  sql`select ${reservedIds("positions", fresh.length)} as ids`,
+                )) as unknown as {
+                  rows: { ids: unknown }[];
+                }
+              ).rows[0]?.ids,
+            );
+      for (const o of this.opened.values()) {
+        const c = o.live.contract;
+        if (!c) continue;
+        const row = c.positionId === null ? undefined : open.get(c.positionId);
+        if (row) {
+          const quantity = D(row.quantity).plus(o.quantity);
+          const value = D(row.entry_price).mul(row.quantity).plus(o.notional);
+          changed.push({
+            id: c.positionId as number,
+            quantity: quantity.toFixed(),
+            entryPrice: value.div(quantity).toDecimalPlaces(12).toFixed(),
+            margin: D(row.margin).plus(o.margin).toFixed(),
+            fees: D(row.fees).plus(o.fees).toFixed(),
+          });
+          continue;
+        }
+        const id = ids.shift() as number;
+        c.positionId = id;
+        this.touch(o.live);
+        created.push({
+          id,
+          userId: o.live.userId,
+          orderId: o.live.id,
+          code: o.live.code,
+          contractType: c.type,
+          expiry: c.expiry?.toISOString() ?? null,
+          side: o.live.side,
+          quantity: o.quantity.toFixed(),
+          entryPrice: o.notional.div(o.quantity).toDecimalPlaces(12).toFixed(),
+          leverage: c.leverage,
+          margin: o.margin.toFixed(),
+          takeProfit: c.takeProfit,
+          stopLoss: c.stopLoss,
+          fees: o.fees.toFixed(),
+        });
+        this.events.push({ userId: o.live.userId, event: { type: "position", id, status: "open" } });
+      }
+      return { created, changed };
+    }
+
+    /**
      * Writes the batch: new orders, changed orders, trades and the log entry (their rows as JSON
      * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
      * as now stored, built from what the engine holds.
@@ -773,7 +1187,9 @@ export function createSpotMatcher() {
       tx: Db,
       seq: number,
       execute?: (query: SQL) => Promise<unknown>,
+      insufficientKey = "wallet.insufficient",
     ): Promise<Map<number, OrderRow>> {
+      const positions = await this.positions(tx);
       // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
       // are read back in the database by name.
       const at = new Date(this.time);
@@ -790,18 +1206,24 @@ export function createSpotMatcher() {
         fee: r.fee,
         frozen: r.frozen,
         fillTickTime: r.fillTickTime,
+        positionId: r.positionId,
       });
       const created = this.created.map((live) => {
         const r = rows.get(live.id) as OrderRow;
-        const { userId, code, side, type, price, quantity, createdAt } = r;
-        return { ...fillColumns(r), userId, code, side, type, price, quantity, createdAt };
+        const { userId, market, code, side, type, price, quantity, createdAt } = r;
+        const { contractType, expiry, leverage, takeProfit, stopLoss } = r;
+        return {
+          ...fillColumns(r),
+          ...{ userId, market, code, side, type, price, quantity, createdAt },
+          ...{ contractType, expiry, leverage, takeProfit, stopLoss },
+        };
       });
       const changed = [...this.changed.keys()].map((id) => fillColumns(rows.get(id) as OrderRow));
       const { log } = this;
       const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
       if (created.length + changed.length + this.trades.length === 0 && !logged) {
         await postMany(tx, this.movements, {
-          insufficientKey: "wallet.insufficient",
+          insufficientKey,
           field: "quantity",
           execute,
         });
@@ -810,23 +1232,41 @@ export function createSpotMatcher() {
       // The orders, trades and log ride in the ledger's write statement (one round trip).
       const alongside = sql`
           n as (insert into orders (id, user_id, market, code, side, type, price, quantity, status,
-              filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at)
-            select id, "userId", 'spot', code, side, type, price, quantity, status,
-              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", ${at.toISOString()}::timestamptz
-            from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, "userId" int, code text,
-              side text, type text, price numeric, quantity numeric, status text, "filledQuantity" numeric,
-              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz)),
+              filled_quantity, fill_price, fee, frozen, fill_tick_time, created_at, updated_at,
+              contract_type, expiry, leverage, take_profit, stop_loss, position_id)
+            select id, "userId", market, code, side, type, price, quantity, status,
+              "filledQuantity", "fillPrice", fee, frozen, "fillTickTime", "createdAt", ${at.toISOString()}::timestamptz,
+              "contractType", expiry, leverage, "takeProfit", "stopLoss", "positionId"
+            from json_to_recordset(${JSON.stringify(created)}::json) as r(id int, "userId" int, market text,
+              code text, side text, type text, price numeric, quantity numeric, status text, "filledQuantity" numeric,
+              "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint, "createdAt" timestamptz,
+              "contractType" text, expiry timestamptz, leverage int, "takeProfit" numeric, "stopLoss" numeric,
+              "positionId" int)),
           c as (update orders as o set status = r.status, filled_quantity = r."filledQuantity",
               fill_price = r."fillPrice", fee = r.fee, frozen = r.frozen, fill_tick_time = r."fillTickTime",
-              updated_at = ${at.toISOString()}::timestamptz
+              position_id = r."positionId", updated_at = ${at.toISOString()}::timestamptz
             from json_to_recordset(${JSON.stringify(changed)}::json) as r(id int, status text,
-              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint)
+              "filledQuantity" numeric, "fillPrice" numeric, fee numeric, frozen numeric, "fillTickTime" bigint,
+              "positionId" int)
             where o.id = r.id),
+          po as (insert into positions (id, user_id, order_id, code, contract_type, expiry, side, quantity,
+              entry_price, leverage, margin, take_profit, stop_loss, fees, opened_at)
+            select id, "userId", "orderId", code, "contractType", expiry, side, quantity, "entryPrice",
+              leverage, margin, "takeProfit", "stopLoss", fees, ${at.toISOString()}::timestamptz
+            from json_to_recordset(${JSON.stringify(positions.created)}::json) as r(id int, "userId" int,
+              "orderId" int, code text, "contractType" text, expiry timestamptz, side text, quantity numeric,
+              "entryPrice" numeric, leverage int, margin numeric, "takeProfit" numeric, "stopLoss" numeric,
+              fees numeric)),
+          pc as (update positions as p set quantity = r.quantity, entry_price = r."entryPrice",
+              margin = r.margin, fees = r.fees
+            from json_to_recordset(${JSON.stringify(positions.changed)}::json) as r(id int, quantity numeric,
+              "entryPrice" numeric, margin numeric, fees numeric)
+            where p.id = r.id),
           tr as (insert into trades (market, code, taker_order_id, taker_user_id, maker_order_id,
               maker_user_id, taker_side, price, quantity, taker_fee, maker_fee)
-            select 'spot', code, taker_order_id, taker_user_id, maker_order_id, maker_user_id, taker_side,
+            select market, code, taker_order_id, taker_user_id, maker_order_id, maker_user_id, taker_side,
               price, quantity, taker_fee, maker_fee
-            from json_to_recordset(${JSON.stringify(this.trades)}::json) as r(code text, taker_order_id int,
+            from json_to_recordset(${JSON.stringify(this.trades)}::json) as r(market text, code text, taker_order_id int,
               taker_user_id int, maker_order_id int, maker_user_id int, taker_side text, price numeric,
               quantity numeric, taker_fee numeric, maker_fee numeric)),
           lg as (insert into engine_log (seq, entry)
@@ -836,7 +1276,7 @@ export function createSpotMatcher() {
               as r("userId" int, type text, params jsonb)
             join push_subscriptions s on s.user_id = r."userId" where ${signedIn})`;
       await postMany(tx, this.movements, {
-        insufficientKey: "wallet.insufficient",
+        insufficientKey,
         field: "quantity",
         alongside,
         execute,
@@ -849,7 +1289,7 @@ export function createSpotMatcher() {
   function customerLevels(code: string): CustomerLevels {
     const sides = { buy: new Map<number, number>(), sell: new Map<number, number>() };
     for (const live of resting.values()) {
-      if (live.code !== code || !live.price) continue;
+      if (live.market !== "spot" || live.code !== code || !live.price) continue;
       const price = live.price.toNumber();
       const left = live.quantity.minus(live.filled).toNumber();
       sides[live.side].set(price, (sides[live.side].get(price) ?? 0) + left);
@@ -872,12 +1312,13 @@ export function createSpotMatcher() {
       restore(entry.params ?? [], open, work);
     }
     for (const command of entry.commands)
-      if (command.k === "place") terms(command.code, command.step, command.fee);
-    for (const [code, levels] of entry.quotes) quote(code, levels, undefined, work);
+      if (command.k === "place")
+        terms(command.code, command.step, command.fee, command.c?.maker, command.c?.taker);
+    for (const [book, levels] of entry.quotes) quote(book, levels, undefined, work);
     for (const command of entry.commands) {
       try {
         if (command.k === "place") place(command, work);
-        else cancel(command.user, command.order, work);
+        else cancel(command.user, command.order, work, command.m ?? "spot");
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
       }
@@ -894,16 +1335,20 @@ export function createSpotMatcher() {
     cancel,
     replay,
     customerLevels,
-    /** What the market's liquidity was last quoted from. */
-    quotedFrom: (code: string) => quoted.get(code)?.from,
-    /** The markets where customers' orders rest. */
-    restingMarkets: () => new Set([...resting.values()].map((live) => live.code)),
+    expectedFill,
+    /** What the book's liquidity was last quoted from. */
+    quotedFrom: (book: string) => quoted.get(book)?.from,
+    /** The books where customers' orders rest. */
+    restingMarkets: () => new Set([...resting.values()].map((live) => live.book)),
     /** Customers' orders resting, as the engine holds them (a replay compares them). */
     resting: () => [...resting.values()],
-    /** The book of a market in decimal strings: customers' resting orders and the liquidity. */
-    depth(code: string, levels = 20) {
-      const u = units.get(code);
-      const book = books.get(code);
+    /**
+     * A book in decimal strings: customers' resting orders and the liquidity (a spot market's by
+     * its code, a contract's by `contractBook`).
+     */
+    depth(key: string, levels = 20) {
+      const u = units.get(codeOfBook(key));
+      const book = books.get(key);
       if (!u || !book) return undefined;
       const d = book.depth(levels);
       const out = (side: [number, number][]) =>
@@ -923,24 +1368,24 @@ function rowOf(live: Live, at: Date): OrderRow {
   return {
     id: live.id,
     userId: live.userId,
-    market: "spot",
+    market: live.market,
     code: live.code,
-    contractType: null,
-    expiry: null,
+    contractType: live.contract?.type ?? null,
+    expiry: live.contract?.expiry ?? null,
     side: live.side,
     type: live.type,
     price: live.price?.toFixed() ?? null,
     quantity: live.quantity.toFixed(),
-    leverage: null,
-    takeProfit: null,
-    stopLoss: null,
+    leverage: live.contract?.leverage ?? null,
+    takeProfit: live.contract?.takeProfit ?? null,
+    stopLoss: live.contract?.stopLoss ?? null,
     status: live.status,
     frozen: live.frozen.toFixed(),
     filledQuantity: live.filled.toFixed(),
     fillPrice: averagePrice(live)?.toFixed() ?? null,
     fee: live.fee.toFixed(),
     fillTickTime: live.fillTime,
-    positionId: null,
+    positionId: live.contract?.positionId ?? null,
     createdAt: live.createdAt,
     updatedAt: at,
   };
@@ -951,6 +1396,11 @@ function liveOf(row: OrderRow): Live {
   return {
     id: row.id,
     userId: row.userId,
+    market: row.market,
+    book:
+      row.market === "contract"
+        ? contractBook(row.code, row.contractType ?? "perpetual", row.expiry)
+        : row.code,
     code: row.code,
     side: row.side,
     type: row.type,
@@ -963,7 +1413,24 @@ function liveOf(row: OrderRow): Live {
     status: row.status,
     fillTime: row.fillTickTime,
     createdAt: row.createdAt,
+    ...(row.market === "contract"
+      ? {
+          contract: {
+            type: row.contractType ?? "perpetual",
+            expiry: row.expiry,
+            leverage: row.leverage ?? 1,
+            takeProfit: row.takeProfit,
+            stopLoss: row.stopLoss,
+            positionId: row.positionId,
+          },
+        }
+      : {}),
   };
 }
+
+/** The wallet and coin an order's funds are frozen in. */
+const walletOf = (live: Live) => ({ user: live.userId, wallet: live.market });
+const coinOf = (live: Live) =>
+  live.market === "contract" || live.side === "buy" ? QUOTE : baseOf(live.code);
 
 export type SpotEngine = ReturnType<typeof createSpotEngine>;
