@@ -102,6 +102,7 @@ export function createWebHandler(options: WebOptions) {
     uploadBodyLimit: options.uploadBodyLimit ?? UPLOAD_POST_LIMIT,
   };
   const bodyLimit = options.bodyLimit ?? WEB_BODY_LIMIT;
+  const oversized = new OversizedPosts();
   const handle = createRequestHandler(build, options.mode ?? "production");
   const production = (options.mode ?? "production") === "production";
   return async (request: Request, info: RequestInfo) => {
@@ -112,12 +113,20 @@ export function createWebHandler(options: WebOptions) {
     // React Router reads a form post whole, however large: every post is read here first,
     // counting the bytes, within bodyLimit (an image upload form's: uploadBodyLimit).
     let limited = request;
+    let tooLarge = false;
     if (!SAFE_METHODS.has(request.method)) {
       const limit = isUploadPost(new URL(request.url)) ? services.uploadBodyLimit : bodyLimit;
       try {
+        // An address that keeps sending posts over the limit has its next ones refused unread,
+        // those without a Content-Length (a browser's forms always send one; a post that
+        // announces its length is read at most that far, and past the limit refused unread).
+        if (!request.headers.has("content-length") && oversized.barred(info.clientIp))
+          throw new BodyTooLargeError(limit);
         limited = await bufferedRequest(request, limit);
       } catch (error) {
         if (!(error instanceof BodyTooLargeError)) throw error;
+        tooLarge = true;
+        oversized.count(info.clientIp);
         // Handed on without its body and marked: bodyLimitMiddleware answers 413 on the error
         // page, in the visitor's language like every other refusal; an upload form's action
         // puts "File exceeds 2M" above its form.
@@ -128,9 +137,48 @@ export function createWebHandler(options: WebOptions) {
         context.set(requestInfoContext, { ...info, nonce, bodyTooLarge: true });
       }
     }
-    const response = await handle(markCrossSite(limited), context);
+    let response = await handle(markCrossSite(limited), context);
+    // The rest of a refused post is not read: kept alive, the connection would have to take it
+    // all in (dropped) before its next request, and a 200 MB upload repeated made the server
+    // read hundreds of MB a second. Closed, the client stops sending.
+    if (tooLarge) {
+      response = new Response(response.body, response);
+      response.headers.set("connection", "close");
+    }
     // server.ts sets these on everything it serves; on an edge runtime this is the only place.
     const hsts = production && new URL(request.url).protocol === "https:";
     return withSecurityHeaders(response, securityHeaders({ nonce, url: request.url, hsts }));
   };
+}
+
+/**
+ * Addresses that sent posts over the limit: after OVERSIZED_PER_MINUTE in a minute, the
+ * address's chunked posts (no Content-Length, which browsers' forms never are) are refused unread
+ * until the minute is over: each had been read up to its limit (6 MB for an upload form, about
+ * 80 ms of the thread) before its 413, and a client looping on 200 MB uploads took a quarter of
+ * a core that way.
+ */
+export const OVERSIZED_PER_MINUTE = 3;
+class OversizedPosts {
+  private seen = new Map<string, { since: number; count: number }>();
+  barred(ip: string) {
+    const entry = this.seen.get(ip);
+    if (!entry) return false;
+    if (Date.now() - entry.since >= 60_000) {
+      this.seen.delete(ip);
+      return false;
+    }
+    return entry.count >= OVERSIZED_PER_MINUTE;
+  }
+  count(ip: string) {
+    const now = Date.now();
+    const entry = this.seen.get(ip);
+    if (entry && now - entry.since < 60_000) entry.count++;
+    else {
+      // Bounded: stale addresses go when the map grows (as the ws hub's handshake counts).
+      if (this.seen.size > 10_000)
+        for (const [key, value] of this.seen) if (now - value.since >= 60_000) this.seen.delete(key);
+      this.seen.set(ip, { since: now, count: 1 });
+    }
+  }
 }
