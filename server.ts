@@ -89,6 +89,7 @@ const webOptions = {
   codeResendSeconds: config.codeResendSeconds,
   bodyLimit: config.webBodyLimit,
   uploadBodyLimit: config.uploadBodyLimit,
+  oversizedPerMinute: config.oversizedPostsPerMinute,
   publicUrl: config.publicUrl,
   mode: dev ? "development" : "production",
 };

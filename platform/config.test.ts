@@ -17,6 +17,7 @@ describe("configuration", () => {
     expect(config.refusalDelayMs).toBe(1000);
     expect(config.heapGrowthPercent).toBe(30);
     expect([config.codesPerIpMinute, config.codesPerIp10Seconds]).toEqual([20, 5]);
+    expect(config.oversizedPostsPerMinute).toBe(3);
     expect(loadConfig({ DATA_DIR: dir(), HEAP_GROWTH_PERCENT: "0" }).heapGrowthPercent).toBe(0);
   });
 

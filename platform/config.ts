@@ -66,6 +66,7 @@ const configSchema = z.object({
     .min(64 * 1024)
     .max(256 * 1024 * 1024)
     .default(3 * 2 * 1024 * 1024 + 256 * 1024),
+  OVERSIZED_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(3),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   QUOTES_PER_10_SECONDS: z.coerce.number().int().min(1).max(100_000).default(5),
   SUPPORT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -162,6 +163,8 @@ export type Config = {
   codesPerDestinationHour: number;
   /** The most a web form post may carry (bytes, counted as read); upload forms: uploadBodyLimit. */
   webBodyLimit: number;
+  /** Posts over their limit one address may send a minute before its chunked posts are refused unread. */
+  oversizedPostsPerMinute: number;
   uploadBodyLimit: number;
   /** Conversion quotes one customer may ask for per minute, and in any 10 seconds of it. */
   quotesPerMinute: number;
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codesPerIp10Seconds: c.CODES_PER_IP_10_SECONDS,
     codesPerDestinationHour: c.CODES_PER_DESTINATION_HOUR,
     webBodyLimit: c.WEB_BODY_LIMIT,
+    oversizedPostsPerMinute: c.OVERSIZED_POSTS_PER_MINUTE,
     uploadBodyLimit: c.UPLOAD_BODY_LIMIT,
     quotesPerMinute: c.QUOTES_PER_MINUTE,
     quotesPer10Seconds: c.QUOTES_PER_10_SECONDS,

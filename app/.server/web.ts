@@ -26,6 +26,8 @@ export type WebOptions = {
   bodyLimit?: number;
   /** UPLOAD_BODY_LIMIT: the most an upload form's post may carry. */
   uploadBodyLimit?: number;
+  /** OVERSIZED_POSTS_PER_MINUTE: see OversizedPosts. */
+  oversizedPerMinute?: number;
 };
 
 /** Defaults of WEB_BODY_LIMIT and UPLOAD_BODY_LIMIT (platform/config.ts validates both). */
@@ -102,7 +104,7 @@ export function createWebHandler(options: WebOptions) {
     uploadBodyLimit: options.uploadBodyLimit ?? UPLOAD_POST_LIMIT,
   };
   const bodyLimit = options.bodyLimit ?? WEB_BODY_LIMIT;
-  const oversized = new OversizedPosts();
+  const oversized = new OversizedPosts(options.oversizedPerMinute ?? 3);
   const handle = createRequestHandler(build, options.mode ?? "production");
   const production = (options.mode ?? "production") === "production";
   return async (request: Request, info: RequestInfo) => {
@@ -152,15 +154,15 @@ export function createWebHandler(options: WebOptions) {
 }
 
 /**
- * Addresses that sent posts over the limit: after OVERSIZED_PER_MINUTE in a minute, the
+ * Addresses that sent posts over the limit: after OVERSIZED_POSTS_PER_MINUTE (3) in a minute, the
  * address's chunked posts (no Content-Length, which browsers' forms never are) are refused unread
  * until the minute is over: each had been read up to its limit (6 MB for an upload form, about
  * 80 ms of the thread) before its 413, and a client looping on 200 MB uploads took a quarter of
  * a core that way.
  */
-export const OVERSIZED_PER_MINUTE = 3;
 class OversizedPosts {
   private seen = new Map<string, { since: number; count: number }>();
+  constructor(private readonly perMinute: number) {}
   barred(ip: string) {
     const entry = this.seen.get(ip);
     if (!entry) return false;
@@ -168,7 +170,7 @@ class OversizedPosts {
       this.seen.delete(ip);
       return false;
     }
-    return entry.count >= OVERSIZED_PER_MINUTE;
+    return entry.count >= this.perMinute;
   }
   count(ip: string) {
     const now = Date.now();
