@@ -111,6 +111,9 @@ test.describe("accounts", () => {
   });
 
   test("reset the password with a code; every device is signed out", async ({ page, browser }) => {
+    // Two sign-ups' worth of screens, a second device and the resend wait: on a busy CI machine
+    // it ran 31-33 s against the default 30 s.
+    test.setTimeout(60_000);
     const email = await registerByEmail(page);
     const other = await browser.newContext();
     const otherPage = bootAware(await other.newPage());
