@@ -381,7 +381,9 @@ describe("contract execution rules, over random order flows", () => {
       .from(trades)
       .where(and(eq(trades.market, "contract"), eq(trades.code, "eth/usdt")));
     expect(between.filter((x) => x.makerUserId !== null && x.takerUserId !== null).length).toBeGreaterThan(5);
-    expect(between.filter((x) => x.makerUserId !== null && x.takerUserId === null).length).toBeGreaterThan(0);
+    // (The liquidity meeting a resting customer order when the feed moves through it depends on
+    // the random moves, and some seeds make none (CI saw one): "fills a marketable limit at the
+    // book's prices, rests the rest at its limit, and fills that when met" shows it every time.)
   }, 240_000);
 });
 
