@@ -1,10 +1,8 @@
 import Decimal from "decimal.js";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../tests/support/accounts.ts";
-import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
-import { createScriptedFeed } from "../../tests/support/scripted-feed.ts";
-import { auditLedger } from "../ledger/audit.ts";
+import { onScriptedMarket } from "../../tests/support/scripted-market.ts";
 import { balanceOf } from "../ledger/ledger.ts";
 import { riskPass } from "./risk.ts";
 import { positions } from "./tables.ts";
@@ -16,22 +14,13 @@ import { positions } from "./tables.ts";
  * does not cross rests. The scripted feed's book: best ask = price + spread, best bid =
  * price − spread.
  */
-const feed = createScriptedFeed({ "btc/usdt": 95000, "eth/usdt": 3000 });
-let t: TestPlatform;
-beforeAll(async () => {
-  t = await testPlatform({}, { marketFeed: feed });
-  await t.marketReady();
-});
-afterEach(async () => {
-  feed.setSpread(0);
-  const audit = await auditLedger(t.platform.deps.db);
-  expect(audit.findings).toEqual([]);
-});
-afterAll(() => t?.close());
+const market = onScriptedMarket({ "btc/usdt": 95000, "eth/usdt": 3000 });
+const feed = market.feed;
+const t = market.platform;
 
-const db = () => t.platform.deps.db;
+const db = () => t().platform.deps.db;
 const funded = (wallet: "spot" | "contract", coins: Record<string, string>) =>
-  fundedCustomer(t, wallet, coins);
+  fundedCustomer(t(), wallet, coins);
 const available = async (userId: number, wallet: "spot" | "contract", coin: string) =>
   (await balanceOf(db(), userId, wallet, coin)).available.toFixed();
 
@@ -40,7 +29,7 @@ describe("a spot limit priced through the market", () => {
     feed.setSpread(5);
     feed.set("btc/usdt", 95000);
     const { token, user } = await funded("spot", { BTC: "0.001" });
-    const res = await t.api("/spot/order", {
+    const res = await t().api("/spot/order", {
       method: "POST",
       json: { code: "btc/usdt", type: "limit", side: "sell", price: "50000", quantity: "0.001" },
       token,
@@ -57,7 +46,7 @@ describe("a spot limit priced through the market", () => {
     feed.setSpread(5);
     feed.set("btc/usdt", 95000);
     const { token, user } = await funded("spot", { USDT: "200" });
-    const res = await t.api("/spot/order", {
+    const res = await t().api("/spot/order", {
       method: "POST",
       json: { code: "btc/usdt", type: "limit", side: "buy", price: "120000", quantity: "0.001" },
       token,
@@ -71,7 +60,7 @@ describe("a spot limit priced through the market", () => {
   it("still rests a limit that does not cross, and fills it at its own price later", async () => {
     feed.set("btc/usdt", 95000);
     const { token } = await funded("spot", { USDT: "100" });
-    const res = await t.api("/spot/order", {
+    const res = await t().api("/spot/order", {
       method: "POST",
       json: { code: "btc/usdt", type: "limit", side: "buy", price: "94000", quantity: "0.001" },
       token,
@@ -85,7 +74,7 @@ describe("a contract limit priced through the market", () => {
     feed.setSpread(5);
     feed.set("btc/usdt", 95075);
     const { token, user } = await funded("contract", { USDT: "1000" });
-    const res = await t.api("/contract/order", {
+    const res = await t().api("/contract/order", {
       method: "POST",
       json: {
         code: "btc/usdt",
@@ -104,7 +93,7 @@ describe("a contract limit priced through the market", () => {
     expect(Number(position.liquidation_price)).toBeGreaterThan(95075);
     // A taker: 0.05 % of 950.70.
     expect(order.fee).toBe("0.47535");
-    await riskPass(t.platform.trading);
+    await riskPass(t().platform.trading);
     const [row] = await db().select().from(positions).where(eq(positions.id, position.id));
     expect(row?.status).toBe("open");
     // Margin 95.07 + fee 0.47535 left the available balance; nothing else is frozen.
@@ -115,7 +104,7 @@ describe("a contract limit priced through the market", () => {
   it("opens the long at the best ask when the limit is above it", async () => {
     feed.set("eth/usdt", 3000);
     const { token } = await funded("contract", { USDT: "1000" });
-    const res = await t.api("/contract/order", {
+    const res = await t().api("/contract/order", {
       method: "POST",
       json: { code: "eth/usdt", type: "limit", side: "buy", price: "3500", quantity: "1", leverage: 10 },
       token,
@@ -127,14 +116,14 @@ describe("a contract limit priced through the market", () => {
   it("previews the price it will really fill at, and says it fills at once", async () => {
     feed.set("btc/usdt", 95075);
     const { token } = await funded("contract", { USDT: "1000" });
-    const preview = await t.api("/contract/preview", {
+    const preview = await t().api("/contract/preview", {
       method: "POST",
       json: { code: "btc/usdt", type: "limit", side: "sell", price: "81000", quantity: "0.01", leverage: 10 },
       token,
     });
     expect(preview.body.data).toMatchObject({ price: "95075", fills_now: true });
     expect(new Decimal(preview.body.data.liquidation_price).gt(95075)).toBe(true);
-    const resting = await t.api("/contract/preview", {
+    const resting = await t().api("/contract/preview", {
       method: "POST",
       json: { code: "btc/usdt", type: "limit", side: "sell", price: "99000", quantity: "0.01", leverage: 10 },
       token,
@@ -148,7 +137,7 @@ describe("a contract limit priced through the market", () => {
     feed.setSpread(1000);
     feed.set("btc/usdt", 60000);
     const { token, user } = await funded("contract", { USDT: "1000" });
-    const res = await t.api("/contract/order", {
+    const res = await t().api("/contract/order", {
       method: "POST",
       json: { code: "btc/usdt", side: "buy", quantity: "0.01", leverage: 100 },
       token,
@@ -157,7 +146,7 @@ describe("a contract limit priced through the market", () => {
     expect(res.body.errors.leverage[0]).toMatch(/liquidat/i);
     expect(await available(user.id, "contract", "USDT")).toBe("1000");
     // The same order at a leverage the spread allows goes through.
-    const ok = await t.api("/contract/order", {
+    const ok = await t().api("/contract/order", {
       method: "POST",
       json: { code: "btc/usdt", side: "buy", quantity: "0.01", leverage: 10 },
       token,

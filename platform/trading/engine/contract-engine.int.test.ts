@@ -1,10 +1,9 @@
 import Decimal from "decimal.js";
 import { and, eq, or } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../../tests/support/accounts.ts";
-import { type TestPlatform, testPlatform } from "../../../tests/support/platform.ts";
-import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
+import { onScriptedMarket } from "../../../tests/support/scripted-market.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
 import { forgetTradingTerms } from "../contracts.ts";
@@ -20,30 +19,21 @@ import { contractBook } from "./spot-engine.ts";
  * resting order's price; each fill opens or adds to the order's position. Fees: 0.02 % maker,
  * 0.05 % taker.
  */
-const feed = createScriptedFeed({ "btc/usdt": 60000, "eth/usdt": 3000 });
-let t: TestPlatform;
-beforeAll(async () => {
-  t = await testPlatform({}, { marketFeed: feed });
-  await t.marketReady();
-});
-afterEach(async () => {
-  feed.setSpread(0);
-  const audit = await auditLedger(t.platform.deps.db);
-  expect(audit.findings).toEqual([]);
-});
-afterAll(() => t?.close());
+const market = onScriptedMarket({ "btc/usdt": 60000, "eth/usdt": 3000 });
+const feed = market.feed;
+const t = market.platform;
 
-const db = () => t.platform.deps.db;
-const engine = () => t.platform.trading.spot;
-const customer = (usdt = "10000") => fundedCustomer(t, "contract", { USDT: usdt });
+const db = () => t().platform.deps.db;
+const engine = () => t().platform.trading.spot;
+const customer = (usdt = "10000") => fundedCustomer(t(), "contract", { USDT: usdt });
 const contract = (token: string, body: Record<string, unknown>) =>
-  t.api("/contract/order", {
+  t().api("/contract/order", {
     method: "POST",
     json: { code: "btc/usdt", contract_type: "perpetual", leverage: 10, ...body },
     token,
   });
 const cancel = (token: string, id: number) =>
-  t.api("/contract/cancel", { method: "POST", json: { id }, token });
+  t().api("/contract/cancel", { method: "POST", json: { id }, token });
 const usdt = async (userId: number) => {
   const b = await balanceOf(db(), userId, "contract", "USDT");
   return { available: b.available.toFixed(), frozen: b.frozen.toFixed() };
@@ -264,7 +254,7 @@ describe("a contract book", () => {
       .set({ expiry: new Date(Date.now() - 1000) })
       .where(eq(orders.id, res.body.data.order.id));
     feed.set("btc/usdt", 58000); // it would fill now, were it still on the book
-    await riskPass(t.platform.trading);
+    await riskPass(t().platform.trading);
     const row = await orderRow(res.body.data.order.id);
     expect([row?.status, n(row?.filledQuantity)]).toEqual(["cancelled", "0"]);
     expect(await usdt(me.user.id)).toEqual({ available: "10000", frozen: "0" });

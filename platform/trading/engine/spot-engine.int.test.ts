@@ -1,10 +1,9 @@
 import Decimal from "decimal.js";
 import { desc, eq, or } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../../tests/support/accounts.ts";
-import { type TestPlatform, testPlatform } from "../../../tests/support/platform.ts";
-import { createScriptedFeed } from "../../../tests/support/scripted-feed.ts";
+import { onScriptedMarket } from "../../../tests/support/scripted-market.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
 import { forgetTradingTerms } from "../contracts.ts";
@@ -17,24 +16,15 @@ import { createSpotEngine } from "./spot-engine.ts";
  * account's quotes (the scripted feed's book: best ask = price + spread, best bid = price −
  * spread, then a level per tick, 100 each), always at the resting order's price.
  */
-const feed = createScriptedFeed({ "btc/usdt": 60000, "eth/usdt": 3000 });
-let t: TestPlatform;
-beforeAll(async () => {
-  t = await testPlatform({}, { marketFeed: feed });
-  await t.marketReady();
-});
-afterEach(async () => {
-  feed.setSpread(0);
-  const audit = await auditLedger(t.platform.deps.db);
-  expect(audit.findings).toEqual([]);
-});
-afterAll(() => t?.close());
+const market = onScriptedMarket({ "btc/usdt": 60000, "eth/usdt": 3000 });
+const feed = market.feed;
+const t = market.platform;
 
-const db = () => t.platform.deps.db;
+const db = () => t().platform.deps.db;
 const customer = (coins: Record<string, string> = { USDT: "100000", BTC: "10" }) =>
-  fundedCustomer(t, "spot", coins);
+  fundedCustomer(t(), "spot", coins);
 const spot = (token: string, body: Record<string, unknown>) =>
-  t.api("/spot/order", { method: "POST", json: { code: "btc/usdt", ...body }, token });
+  t().api("/spot/order", { method: "POST", json: { code: "btc/usdt", ...body }, token });
 const balance = async (userId: number, coin: string) => {
   const b = await balanceOf(db(), userId, "spot", coin);
   return { available: b.available.toFixed(), frozen: b.frozen.toFixed() };
@@ -49,7 +39,7 @@ describe("the spot order book", () => {
     const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60000" });
     const take = await spot(buyer.token, { side: "buy", quantity: "0.005" });
     const details = async (token: string, id: number) =>
-      (await t.api(`/trade/order?id=${id}`, { token })).body.data;
+      (await t().api(`/trade/order?id=${id}`, { token })).body.data;
     const made = await details(seller.token, rest.body.data.id);
     expect(made.order).toMatchObject({ status: "open", filled_quantity: "0.005", fill_price: "60000" });
     expect(made.fills).toEqual([
@@ -65,8 +55,8 @@ describe("the spot order book", () => {
     const took = await details(buyer.token, take.body.data.id);
     expect(took.fills).toEqual([{ ...made.fills[0], fee: "0.000005", role: "taker" }]);
     // Nobody else's order: the details of another customer's order are not found.
-    expect((await t.api(`/trade/order?id=${rest.body.data.id}`, { token: buyer.token })).status).toBe(404);
-    await t.api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
+    expect((await t().api(`/trade/order?id=${rest.body.data.id}`, { token: buyer.token })).status).toBe(404);
+    await t().api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
   });
 
   it("puts a customer's limit inside the spread on the book, and another customer's order fills it at that price", async () => {
@@ -76,10 +66,13 @@ describe("the spot order book", () => {
     const buyer = await customer();
     const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60000" });
     expect(rest.body.data).toMatchObject({ status: "open", filled_quantity: "0", frozen: "0.02" });
-    expect(t.platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({ price: "60000", quantity: "0.02" });
+    expect(t().platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({
+      price: "60000",
+      quantity: "0.02",
+    });
     // The public book shows it, ahead of the reference feed's best ask.
     const publicAsks = async () =>
-      (await t.api("/market/depth?code=btc/usdt")).body.data.asks
+      (await t().api("/market/depth?code=btc/usdt")).body.data.asks
         .slice(0, 2)
         .map((l: { price: string; totalSize: string }) => [l.price, l.totalSize]);
     await expect.poll(publicAsks).toEqual([
@@ -110,13 +103,13 @@ describe("the spot order book", () => {
     // The trade is on the public tape, at the instrument's precision.
     await expect
       .poll(async () =>
-        (await t.api("/market/trades?code=btc/usdt&limit=50")).body.data.some(
+        (await t().api("/market/trades?code=btc/usdt&limit=50")).body.data.some(
           (x: { price: string; amount: string; direction: string }) =>
             x.price === "60000.00" && x.amount === "0.005" && x.direction === "buy",
         ),
       )
       .toBe(true);
-    await t.api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
+    await t().api("/spot/cancel", { method: "POST", json: { id: rest.body.data.id }, token: seller.token });
     expect(await balance(seller.user.id, "BTC")).toEqual({ available: "9.995", frozen: "0" });
   });
 
@@ -167,7 +160,10 @@ describe("the spot order book", () => {
         [ask(2), "0.02"],
       ]);
       // The public engine book shows the capped levels.
-      expect(t.platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({ price: ask(2), quantity: "0.03" });
+      expect(t().platform.trading.spot.depth("btc/usdt")?.asks[0]).toEqual({
+        price: ask(2),
+        quantity: "0.03",
+      });
     } finally {
       await setLimits("0", null);
     }
@@ -180,7 +176,7 @@ describe("the spot order book", () => {
     const res = await spot(buyer.token, { type: "limit", side: "buy", quantity: "0.01", price: "59995" });
     expect(res.body.data).toMatchObject({ status: "open", frozen: "599.95" });
     feed.set("btc/usdt", 59000); // asks from 59,010: far below the customer's limit
-    await t.platform.trading.spot.sync();
+    await t().platform.trading.spot.sync();
     const [row] = await db().select().from(orders).where(eq(orders.id, res.body.data.id));
     expect([row?.status, Number(row?.fillPrice)]).toEqual(["filled", 59995]);
     expect(await balance(buyer.user.id, "USDT")).toEqual({ available: "400.05", frozen: "0" });
@@ -235,7 +231,7 @@ describe("the engine's state", () => {
     const rest = await spot(seller.token, { type: "limit", side: "sell", quantity: "0.02", price: "60001" });
     await spot(seller.token, { type: "limit", side: "buy", quantity: "0.01", price: "59992" });
     // A second instance on the same database (another process, or this one restarted).
-    const other = createSpotEngine({ db: db(), bus: t.platform.bus, view: t.platform.market.view });
+    const other = createSpotEngine({ db: db(), bus: t().platform.bus, view: t().platform.market.view });
     await other.sync();
     const customerLevels = (engine: typeof other) => {
       const d = engine.depth("btc/usdt");
@@ -244,7 +240,7 @@ describe("the engine's state", () => {
         bids: d?.bids.filter((l) => l.price === "59992"),
       };
     };
-    expect(customerLevels(other)).toEqual(customerLevels(t.platform.trading.spot));
+    expect(customerLevels(other)).toEqual(customerLevels(t().platform.trading.spot));
     const buyer = await customer();
     const { params } = await import("../contracts.ts").then(async (m) => ({
       params: await m.requireParams(db(), "btc/usdt", "spot"),
@@ -259,8 +255,8 @@ describe("the engine's state", () => {
     });
     expect([filled.status, Number(filled.fillPrice)]).toEqual(["filled", 60001]);
     // The first instance sees the batch counter moved, rebuilds, and no longer has the order.
-    await t.platform.trading.spot.sync();
-    expect(customerLevels(t.platform.trading.spot).asks).toEqual([]);
+    await t().platform.trading.spot.sync();
+    expect(customerLevels(t().platform.trading.spot).asks).toEqual([]);
     const [row] = await db().select().from(orders).where(eq(orders.id, rest.body.data.id));
     expect(row?.status).toBe("filled");
   });
@@ -291,7 +287,7 @@ describe("the execution rules, over random order flows", () => {
           flow.map(async (c) => {
             if (c.move !== null) feed.set("eth/usdt", c.move);
             const account = traders[c.who] as (typeof traders)[number];
-            const res = await t.api("/spot/order", {
+            const res = await t().api("/spot/order", {
               method: "POST",
               json: {
                 code: "eth/usdt",
@@ -307,7 +303,7 @@ describe("the execution rules, over random order flows", () => {
             else placed.push(res.body.data.id);
           }),
         );
-        await t.platform.trading.spot.sync();
+        await t().platform.trading.spot.sync();
         for (const id of placed) {
           const [order] = await db().select().from(orders).where(eq(orders.id, id));
           const fills = await db()
@@ -373,7 +369,7 @@ describe("batches that overlap (one writing while the next waits for its lock)",
 describe("the engine's log", () => {
   // Runs last: it replays everything the tests above did (two instances, rebuilds, random flows).
   it("replayed into a fresh engine gives the same fills, orders and balances", async () => {
-    await t.platform.trading.spot.idle();
+    await t().platform.trading.spot.idle();
     const report = await replaySpotLog(db());
     expect(report.differences).toEqual([]);
     expect(report.trades).toBeGreaterThan(20);
