@@ -8,7 +8,7 @@ import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
 import { forgetTradingTerms } from "../contracts.ts";
 import { riskPass } from "../risk.ts";
-import { orders, positions, trades, tradingParams } from "../tables.ts";
+import { orders, positionCloses, positions, trades, tradingParams } from "../tables.ts";
 import { replaySpotLog } from "./replay.ts";
 import { contractBook } from "./spot-engine.ts";
 
@@ -273,6 +273,219 @@ describe("a contract book", () => {
   });
 });
 
+describe("closing a position on its book", () => {
+  const close = (token: string, body: Record<string, unknown>) =>
+    t().api("/contract/close", { method: "POST", json: body, token });
+  const closesOf = async (positionId: number) =>
+    (await db().select().from(positionCloses).where(eq(positionCloses.positionId, positionId))).map((c) => [
+      c.reason,
+      n(c.quantity),
+      n(c.price),
+      n(c.pnl),
+      n(c.fee),
+    ]);
+  const positionRow = async (id: number) =>
+    (await db().select().from(positions).where(eq(positions.id, id)))[0];
+  const setCap = async (maxSize: string | null) => {
+    await db()
+      .update(tradingParams)
+      .set({ liquidityMaxSize: maxSize })
+      .where(eq(tradingParams.code, "btc/usdt"));
+    forgetTradingTerms();
+  };
+
+  it("sells a long into another customer's bid above the liquidity's: the close is at that bid, which opens their long", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000); // bid 59,990, ask 60,010
+    const closer = await customer();
+    const bidder = await customer();
+    const opened = await contract(closer.token, { side: "buy", type: "market", quantity: "0.01" });
+    const long = opened.body.data.position;
+    expect(long).toMatchObject({ entry_price: "60010", margin: "60.01000000" });
+    // A customer bids 60,000 for 0.01: above the liquidity's best bid, so it rests.
+    const bid = await contract(bidder.token, {
+      side: "buy",
+      type: "limit",
+      price: "60000",
+      quantity: "0.01",
+    });
+    expect(bid.body.data.order).toMatchObject({ status: "open", frozen: "60.12" });
+
+    const res = await close(closer.token, { position_id: long.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Closed at the customer's bid, 60,000 (not the mark, not the liquidity's 59,990): PnL
+    // (60,000 − 60,010) × 0.01 = −0.1, taker fee 0.01 × 60,000 × 0.05 % = 0.3, payout 60.01 − 0.4.
+    expect(res.body.data).toEqual({ quantity: "0.01", pnl: "-0.1", fee: "0.3", payout: "59.61" });
+    expect(await closesOf(long.id)).toEqual([["manual", "0.01", "60000", "-0.1", "0.3"]]);
+    const row = await positionRow(long.id);
+    expect([row?.status, n(row?.quantity), n(row?.closePrice), n(row?.margin)]).toEqual([
+      "closed",
+      "0",
+      "60000",
+      "0",
+    ]);
+    // Opening paid 0.30005: 10,000 − 0.30005 − 0.1 − 0.3.
+    expect(await usdt(closer.user.id)).toEqual({ available: "9999.29995", frozen: "0" });
+    // The bid filled at its own price as a maker and opened the bidder's long (maker fee 0.12).
+    const made = await orderRow(bid.body.data.order.id);
+    expect([made?.status, n(made?.filledQuantity), n(made?.fillPrice), n(made?.frozen)]).toEqual([
+      "filled",
+      "0.01",
+      "60000",
+      "0",
+    ]);
+    const theirs = await positionOf(bid.body.data.order.id);
+    expect([
+      theirs?.side,
+      n(theirs?.quantity),
+      n(theirs?.entryPrice),
+      n(theirs?.margin),
+      n(theirs?.fees),
+    ]).toEqual(["buy", "0.01", "60000", "60", "0.12"]);
+    expect(await usdt(bidder.user.id)).toEqual({ available: "9939.88", frozen: "60" });
+    const [trade] = await db().select().from(trades).where(eq(trades.makerOrderId, bid.body.data.order.id));
+    expect(trade).toMatchObject({
+      market: "contract",
+      takerOrderId: null,
+      takerUserId: closer.user.id,
+      makerUserId: bidder.user.id,
+      takerSide: "sell",
+    });
+    expect([n(trade?.price), n(trade?.quantity), n(trade?.takerFee), n(trade?.makerFee)]).toEqual([
+      "60000",
+      "0.01",
+      "0.3",
+      "0.12",
+    ]);
+  });
+
+  it("closes part of a position through several levels at their prices, best first: the average is the close price", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer();
+    const bidder = await customer();
+    const { position } = (await contract(closer.token, { side: "buy", type: "market", quantity: "0.02" }))
+      .body.data;
+    await contract(bidder.token, { side: "buy", type: "limit", price: "60000", quantity: "0.005" });
+    const res = await close(closer.token, { position_id: position.id, quantity: "0.01" });
+    // 0.005 at 60,000, then 0.005 at the liquidity's 59,990: 59,995. PnL −0.15, fee
+    // 0.01 × 59,995 × 0.05 % = 0.299975; half the margin (60.01) back.
+    expect(res.body.data).toEqual({ quantity: "0.01", pnl: "-0.15", fee: "0.299975", payout: "59.560025" });
+    expect(await closesOf(position.id)).toEqual([["manual", "0.01", "59995", "-0.15", "0.299975"]]);
+    const row = await positionRow(position.id);
+    expect([row?.status, n(row?.quantity), n(row?.margin)]).toEqual(["open", "0.01", "60.01"]);
+  });
+
+  it("closes what the book can take and leaves the rest open when the liquidity is capped", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer();
+    const { position } = (await contract(closer.token, { side: "buy", type: "market", quantity: "0.03" }))
+      .body.data;
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 60000); // re-quoted within the cap: 0.001 at each of 20 bids
+      const res = await close(closer.token, { position_id: position.id });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.quantity).toBe("0.02");
+      // 59,990 down to 59,989.81: the average 59,989.905.
+      expect((await closesOf(position.id))[0]?.slice(0, 3)).toEqual(["manual", "0.02", "59989.905"]);
+      const row = await positionRow(position.id);
+      expect([row?.status, n(row?.quantity)]).toEqual(["open", "0.01"]);
+      // The book is empty on that side now: a close refused, the position as it was.
+      const again = await close(closer.token, { position_id: position.id });
+      expect(again.status).toBe(503);
+      expect(n((await positionRow(position.id))?.quantity)).toBe("0.01");
+    } finally {
+      await setCap(null);
+    }
+    feed.set("btc/usdt", 60000);
+    expect((await close(closer.token, { position_id: position.id })).body.data.quantity).toBe("0.01");
+  });
+
+  it("closes a take-profit on the book: at the best bid a customer offers", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer();
+    const bidder = await customer();
+    const { position } = (
+      await contract(closer.token, { side: "buy", type: "market", quantity: "0.01", take_profit: "61000" })
+    ).body.data;
+    feed.set("btc/usdt", 61000); // bid 60,990
+    const bid = await contract(bidder.token, {
+      side: "buy",
+      type: "limit",
+      price: "60995",
+      quantity: "0.01",
+    });
+    expect(bid.body.data.order.status).toBe("open");
+    await riskPass(t().platform.trading);
+    expect(await closesOf(position.id)).toEqual([["take_profit", "0.01", "60995", "9.85", "0.304975"]]);
+    expect((await positionRow(position.id))?.status).toBe("closed");
+    expect((await orderRow(bid.body.data.order.id))?.status).toBe("filled");
+    expect(n((await positionOf(bid.body.data.order.id))?.entryPrice)).toBe("60995");
+  });
+
+  it("liquidates on the book (the loss stops at the margin), and the platform takes over what the book cannot", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer("1000");
+    const bidder = await customer();
+    const { position } = (
+      await contract(closer.token, { side: "buy", type: "market", quantity: "0.03", leverage: 50 })
+    ).body.data;
+    // Margin 36.006; opening fee 0.90015.
+    expect(await usdt(closer.user.id)).toEqual({ available: "963.09385", frozen: "36.006" });
+    feed.set("btc/usdt", 58000); // far below its liquidation price; bid 57,990
+    const bid = await contract(bidder.token, {
+      side: "buy",
+      type: "limit",
+      price: "58005",
+      quantity: "0.01",
+    });
+    expect(bid.body.data.order.status).toBe("open");
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 58000); // 0.001 at each of 20 bids from 57,990
+      await riskPass(t().platform.trading);
+    } finally {
+      await setCap(null);
+    }
+    // 0.01 at the customer's 58,005, 0.02 at the liquidity's 57,990 … 57,989.81, nothing left
+    // at the mark; the loss (about −60) stops at the margin: nothing back, no fee, never below zero.
+    const [liquidation] = await closesOf(position.id);
+    expect(liquidation?.slice(0, 2)).toEqual(["liquidation", "0.03"]);
+    expect(Number(liquidation?.[2])).toBeCloseTo((0.01 * 58005 + 0.02 * 57989.905) / 0.03, 6);
+    expect(liquidation?.slice(3)).toEqual(["-36.006", "0"]);
+    expect((await positionRow(position.id))?.status).toBe("liquidated");
+    expect(await usdt(closer.user.id)).toEqual({ available: "963.09385", frozen: "0" });
+    expect((await orderRow(bid.body.data.order.id))?.status).toBe("filled");
+    expect(n((await positionOf(bid.body.data.order.id))?.entryPrice)).toBe("58005");
+  });
+
+  it("liquidates whole: what the capped book cannot take closes at the mark", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer("1000");
+    const { position } = (
+      await contract(closer.token, { side: "buy", type: "market", quantity: "0.05", leverage: 20 })
+    ).body.data;
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 57200); // bids 57,190 … 57,189.81, 0.001 each; the mark 57,200
+      await riskPass(t().platform.trading);
+    } finally {
+      await setCap(null);
+    }
+    // 0.02 on the book at 57,189.905 on average, the other 0.03 at the mark.
+    const [liquidation] = await closesOf(position.id);
+    expect(liquidation?.slice(0, 2)).toEqual(["liquidation", "0.05"]);
+    expect(Number(liquidation?.[2])).toBeCloseTo((0.02 * 57189.905 + 0.03 * 57200) / 0.05, 6);
+    expect((await positionRow(position.id))?.status).toBe("liquidated");
+    expect(Number((await usdt(closer.user.id)).available)).toBeGreaterThanOrEqual(0);
+  });
+});
+
 describe("contract execution rules, over random order flows", () => {
   it("fill only at makers' prices, never beyond a limit; frozen margin is what open orders and positions hold", async () => {
     feed.setSpread(20);
@@ -386,5 +599,23 @@ describe("the engine's log", () => {
     const stored = await db().select().from(trades).where(eq(trades.market, "contract"));
     expect(stored.length).toBeGreaterThan(10);
     expect(report.trades).toBeGreaterThanOrEqual(stored.length);
+    // Closes on the books are in the log, and replay to the same prices and settlements.
+    const closed = await db().select().from(positionCloses);
+    expect(report.closes).toBeGreaterThan(5);
+    expect(report.closes).toBe(closed.filter((c) => c.reason !== "delivery").length);
+    // A close stored at another price than its fills gave is caught.
+    const [first] = closed;
+    if (!first) throw new Error("no close");
+    await db()
+      .update(positionCloses)
+      .set({ price: new Decimal(first.price).plus(1).toFixed() })
+      .where(eq(positionCloses.id, first.id));
+    try {
+      expect((await replaySpotLog(db())).differences).toEqual([
+        expect.stringMatching(`^close ${first.id} differs`),
+      ]);
+    } finally {
+      await db().update(positionCloses).set({ price: first.price }).where(eq(positionCloses.id, first.id));
+    }
   });
 });
