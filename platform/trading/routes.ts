@@ -198,7 +198,8 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       method: "post",
       path: "/contract/close",
       tags: contract,
-      summary: "Close a position, all or part, at the market-best price",
+      summary:
+        "Close a position, all or part, on its book: at the prices resting orders offer, best first (what the book cannot take stays open; `quantity` says what closed)",
       auth: "required",
       body: closePositionBody,
       response: z.object({ quantity: z.string(), pnl: z.string(), fee: z.string(), payout: z.string() }),
@@ -237,7 +238,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       method: "post",
       path: "/contract/close_all",
       tags: contract,
-      summary: "Close every open position at the market-best price",
+      summary: "Close every open position on its book (`closed`: how many closed whole)",
       auth: "required",
       response: z.object({ closed: z.number().int() }),
     },
@@ -245,12 +246,16 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       let closed = 0;
       for (const position of await openPositions(db, user.id)) {
         const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
-        // A position closed meanwhile (another close-all, a TP/SL, a liquidation) is skipped;
-        // any other failure is reported.
+        // A position closed meanwhile (another close-all, a TP/SL, a liquidation), or one its book
+        // has nothing to take for now, is skipped; what a capped book cannot take stays open and
+        // is not counted; any other failure is reported.
         await closePosition(deps, position.id, { userId: user.id, reason: "manual", price }).then(
-          () => closed++,
+          (result) => {
+            if (result && (!("done" in result) || result.done)) closed++;
+          },
           (error: unknown) => {
-            if (!(error instanceof ApiError && error.messageKey === "trading.position_not_open")) throw error;
+            const skipped = ["trading.position_not_open", "trading.no_liquidity"];
+            if (!(error instanceof ApiError && skipped.includes(error.messageKey))) throw error;
           },
         );
       }
