@@ -21,7 +21,7 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
       if (await action()) acted.push(label);
     } catch (error) {
       // A TP/SL whose book has nothing to take for now fires again at the next pass.
-      if (error instanceof ApiError && error.messageKey === "trading.no_liquidity") return;
+      if (error instanceof ApiError && error.messageKey === "trading.close_no_liquidity") return;
       logger?.error({ err: error, action: label }, "risk action failed");
     }
   };

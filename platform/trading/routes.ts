@@ -217,13 +217,18 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
         );
       if (!position) throw new ApiError(404, "trading.position_not_open");
       const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
+      const asked = body.quantity ? new Decimal(body.quantity) : undefined;
       const result = await closePosition(deps, position.id, {
         userId: user.id,
         reason: "manual",
         price,
-        quantity: body.quantity ? new Decimal(body.quantity) : undefined,
+        quantity: asked,
       });
-      setMessage("trading.position_closed");
+      // What the book could not take stays open: the answer says how much closed.
+      const wanted = Decimal.min(asked ?? position.quantity, position.quantity);
+      if (result && wanted.gt(result.quantity))
+        setMessage("trading.position_partly_closed", { closed: result.quantity, asked: wanted.toFixed() });
+      else setMessage("trading.position_closed");
       return {
         quantity: result?.quantity ?? "0",
         pnl: result?.pnl ?? "0",
@@ -254,7 +259,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
             if (result && (!("done" in result) || result.done)) closed++;
           },
           (error: unknown) => {
-            const skipped = ["trading.position_not_open", "trading.no_liquidity"];
+            const skipped = ["trading.position_not_open", "trading.close_no_liquidity"];
             if (!(error instanceof ApiError && skipped.includes(error.messageKey))) throw error;
           },
         );

@@ -316,6 +316,7 @@ describe("closing a position on its book", () => {
     // Closed at the customer's bid, 60,000 (not the mark, not the liquidity's 59,990): PnL
     // (60,000 − 60,010) × 0.01 = −0.1, taker fee 0.01 × 60,000 × 0.05 % = 0.3, payout 60.01 − 0.4.
     expect(res.body.data).toEqual({ quantity: "0.01", pnl: "-0.1", fee: "0.3", payout: "59.61" });
+    expect(res.body.message).toBe("Position closed");
     expect(await closesOf(long.id)).toEqual([["manual", "0.01", "60000", "-0.1", "0.3"]]);
     const row = await positionRow(long.id);
     expect([row?.status, n(row?.quantity), n(row?.closePrice), n(row?.margin)]).toEqual([
@@ -388,6 +389,9 @@ describe("closing a position on its book", () => {
       const res = await close(closer.token, { position_id: position.id });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.quantity).toBe("0.02");
+      expect(res.body.message).toBe(
+        "Closed 0.02 of 0.03: the book could not take the rest, which stays open",
+      );
       // 59,990 down to 59,989.81: the average 59,989.905.
       expect((await closesOf(position.id))[0]?.slice(0, 3)).toEqual(["manual", "0.02", "59989.905"]);
       const row = await positionRow(position.id);
@@ -395,12 +399,45 @@ describe("closing a position on its book", () => {
       // The book is empty on that side now: a close refused, the position as it was.
       const again = await close(closer.token, { position_id: position.id });
       expect(again.status).toBe(503);
+      expect(again.body.errors.quantity).toEqual([
+        "Nobody is buying or selling at any price right now: the position stays open; try again shortly",
+      ]);
       expect(n((await positionRow(position.id))?.quantity)).toBe("0.01");
     } finally {
       await setCap(null);
     }
     feed.set("btc/usdt", 60000);
     expect((await close(closer.token, { position_id: position.id })).body.data.quantity).toBe("0.01");
+  });
+
+  it("closes all on the books: counts the positions closed whole, skips what a book cannot take now", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const me = await customer();
+    const small = (await contract(me.token, { side: "buy", type: "market", quantity: "0.01" })).body.data
+      .position;
+    const large = (await contract(me.token, { side: "buy", type: "market", quantity: "0.03" })).body.data
+      .position;
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 60000); // 0.02 on the bids in all
+      const all = () => t().api("/contract/close_all", { method: "POST", json: {}, token: me.token });
+      const first = await all();
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      // The small one whole (0.01), then 0.01 of the large one: one closed.
+      expect(first.body.data).toEqual({ closed: 1 });
+      expect((await positionRow(small.id))?.status).toBe("closed");
+      expect(n((await positionRow(large.id))?.quantity)).toBe("0.02");
+      // Nothing left on the bids: nothing closes, and nothing fails.
+      const second = await all();
+      expect([second.status, second.body.data]).toEqual([200, { closed: 0 }]);
+      expect(n((await positionRow(large.id))?.quantity)).toBe("0.02");
+    } finally {
+      await setCap(null);
+    }
+    feed.set("btc/usdt", 60000);
+    await t().api("/contract/close_all", { method: "POST", json: {}, token: me.token });
+    expect((await positionRow(large.id))?.status).toBe("closed");
   });
 
   it("closes a take-profit on the book: at the best bid a customer offers", async () => {

@@ -1080,7 +1080,9 @@ export function createSpotMatcher() {
       quantity = wanted;
     }
     if (quantity.isZero())
-      throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
+      throw new ApiError(503, "trading.close_no_liquidity", {
+        errors: { quantity: ["trading.close_no_liquidity"] },
+      });
     const price = notional.div(quantity).toDecimalPlaces(12);
     const held = D(order.held);
     const margin = D(order.margin);
