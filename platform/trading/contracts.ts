@@ -258,8 +258,9 @@ export function cancelOrder(deps: TradingDeps, userId: number, orderId: number) 
  * (`SpotEngine.close`): they take the resting orders (the liquidity's quotes, other customers'
  * orders) at their prices, best first, and the position settles at the average price taken. What
  * the book cannot take stays open (the answer says how much closed), except a liquidation's,
- * which the platform takes over at the mark (`price`, the mark the risk job read). Delivery at
- * expiry settles at the delivery price `price`, outside the book (`settleAtPrice`).
+ * which the platform takes over at the mark (`price`, the mark the risk job read; a customer's
+ * close is logged with the mark now). Delivery at expiry settles at the delivery price `price`,
+ * outside the book (`settleAtPrice`).
  *
  * A customer's close answers 404 if the position is not open (theirs); the risk job's close of a
  * position closed meanwhile answers undefined.
@@ -289,7 +290,9 @@ export async function closePosition(
   }
   const params = await requireParams(deps.db, position.code, "contract");
   if (options.quantity) checkQuantity(Decimal.min(options.quantity, D(position.quantity)), params);
-  const mark = options.price ?? deps.prices.mark(position.code);
+  // The mark the close is logged with (a liquidation's remainder closes at the risk job's).
+  const mark =
+    options.reason === "manual" || !options.price ? deps.prices.mark(position.code) : options.price;
   const closed = await deps.spot.close({
     positionId,
     userId: options.userId,
