@@ -440,6 +440,81 @@ describe("closing a position on its book", () => {
     expect((await positionRow(large.id))?.status).toBe("closed");
   });
 
+  it("closes a position whole in the batch where a fill adds to it: the fill opens a new position", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const maker = await customer();
+    const taker = await customer();
+    const rest = await contract(maker.token, {
+      side: "sell",
+      type: "limit",
+      price: "60000",
+      quantity: "0.02",
+    });
+    await contract(taker.token, { side: "buy", type: "market", quantity: "0.01" });
+    const first = await positionOf(rest.body.data.order.id);
+    expect([first?.status, n(first?.quantity)]).toEqual(["open", "0.01"]);
+    // One batch (both queued in the same turn): the taker meets the rest of the maker's order
+    // (its fill adds to that position), then the maker closes the position as it stood.
+    const [params] = await db().select().from(tradingParams).where(eq(tradingParams.code, "btc/usdt"));
+    if (!params || !first) throw new Error("no terms or position");
+    const [, closed] = await Promise.all([
+      engine().place({
+        userId: taker.user.id,
+        code: "btc/usdt",
+        type: "market",
+        side: "buy",
+        quantity: new Decimal("0.01"),
+        params,
+        contract: {
+          contractType: "perpetual",
+          expiry: null,
+          leverage: 10,
+          takeProfit: null,
+          stopLoss: null,
+          mark: new Decimal(60000),
+        },
+      }),
+      engine().close({
+        positionId: first.id,
+        userId: maker.user.id,
+        reason: "manual",
+        mark: new Decimal(60000),
+        tickTime: Date.now(),
+        params,
+      }),
+    ]);
+    // The close bought 0.01 from the liquidity at 60,010 (the maker's order had just filled).
+    expect(closed).toMatchObject({
+      quantity: "0.01",
+      price: "60010",
+      pnl: "-0.1",
+      fee: "0.30005",
+      done: true,
+    });
+    const old = await positionRow(first.id);
+    expect([old?.status, n(old?.quantity), n(old?.closePrice), n(old?.margin)]).toEqual([
+      "closed",
+      "0",
+      "60010",
+      "0",
+    ]);
+    // The order's second fill opened a new short at its price; the order now names it.
+    const order = await orderRow(rest.body.data.order.id);
+    expect(order?.status).toBe("filled");
+    const fresh = await positionRow(order?.positionId as number);
+    expect(fresh?.id).not.toBe(first.id);
+    expect([fresh?.status, fresh?.side, n(fresh?.quantity), n(fresh?.entryPrice), n(fresh?.margin)]).toEqual([
+      "open",
+      "sell",
+      "0.01",
+      "60000",
+      "60",
+    ]);
+    // Frozen: the new position's margin only.
+    expect((await usdt(maker.user.id)).frozen).toBe("60");
+  });
+
   it("closes a take-profit on the book: at the best bid a customer offers", async () => {
     feed.setSpread(10);
     feed.set("btc/usdt", 60000);
