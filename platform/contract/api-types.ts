@@ -1778,13 +1778,13 @@ export type ApiPosts = {
     body: undefined;
     response: { cancelled: number };
   };
-  /** Close a position, all or part, at the market-best price (platform/trading/routes.ts) */
+  /** Close a position, all or part, on its book: at the prices resting orders offer, best first (what the book cannot take stays open; `quantity` says what closed) (platform/trading/routes.ts) */
   "/contract/close": {
     query: undefined;
     body: { position_id: unknown; quantity?: string | number | undefined };
     response: { quantity: string; pnl: string; fee: string; payout: string };
   };
-  /** Close every open position at the market-best price (platform/trading/routes.ts) */
+  /** Close every open position on its book (`closed`: how many closed whole) (platform/trading/routes.ts) */
   "/contract/close_all": {
     query: undefined;
     body: undefined;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 
-type Serial = "orders" | "ledger_transactions" | "positions";
+type Serial = "orders" | "ledger_transactions" | "positions" | "position_closes";
 
 /**
  * A scalar subquery: the ids of `count` new rows of `table` from its own serial sequence, as a

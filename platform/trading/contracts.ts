@@ -253,11 +253,66 @@ export function cancelOrder(deps: TradingDeps, userId: number, orderId: number) 
 }
 
 /**
- * Closes (part of) a position at `price`: the margin share returns with the realized PnL (from
- * or to the platform's counterparty account) less the closing fee. A loss never takes more than
- * the position's margin. Exactly once: the position row is locked and re-read first.
+ * Closes (part of) a position. A customer's close (manual, close-all), a TP/SL and a liquidation
+ * are reduce-only market orders into the position's contract book, run by the matching engine
+ * (`SpotEngine.close`): they take the resting orders (the liquidity's quotes, other customers'
+ * orders) at their prices, best first, and the position settles at the average price taken. What
+ * the book cannot take stays open (the answer says how much closed), except a liquidation's,
+ * which the platform takes over at the mark (`price`, the mark the risk job read; a customer's
+ * close is logged with the mark now). Delivery at expiry settles at the delivery price `price`,
+ * outside the book (`settleAtPrice`).
+ *
+ * A customer's close answers 404 if the position is not open (theirs); the risk job's close of a
+ * position closed meanwhile answers undefined.
  */
 export async function closePosition(
+  deps: TradingDeps,
+  positionId: number,
+  options: { userId?: number; quantity?: Decimal; reason: CloseReason; price?: Quote },
+) {
+  if (options.reason === "delivery") {
+    if (!options.price) throw new Error("a delivery settles at the delivery price");
+    return settleAtPrice(deps, positionId, { ...options, price: options.price });
+  }
+  const [position] = await deps.db
+    .select()
+    .from(positions)
+    .where(
+      and(
+        eq(positions.id, positionId),
+        eq(positions.status, "open"),
+        options.userId ? eq(positions.userId, options.userId) : undefined,
+      ),
+    );
+  if (!position) {
+    if (options.reason === "manual") throw new ApiError(404, "trading.position_not_open");
+    return undefined;
+  }
+  const params = await requireParams(deps.db, position.code, "contract");
+  if (options.quantity) checkQuantity(Decimal.min(options.quantity, D(position.quantity)), params);
+  // The mark the close is logged with (a liquidation's remainder closes at the risk job's).
+  const mark =
+    options.reason === "manual" || !options.price ? deps.prices.mark(position.code) : options.price;
+  const closed = await deps.spot.close({
+    positionId,
+    userId: options.userId,
+    quantity: options.quantity,
+    reason: options.reason,
+    mark: mark.price,
+    tickTime: mark.time,
+    params,
+  });
+  if (!closed) return undefined;
+  return { position, ...closed };
+}
+
+/**
+ * Settles (part of) a position at `price`, outside the book (delivery at expiry): the margin
+ * share returns with the realized PnL (from or to the platform's counterparty account) less the
+ * closing fee. A loss never takes more than the position's margin. Exactly once: the position
+ * row is locked and re-read first.
+ */
+async function settleAtPrice(
   deps: TradingDeps,
   positionId: number,
   options: { userId?: number; quantity?: Decimal; reason: CloseReason; price: Quote },

@@ -14,7 +14,7 @@ registerOps({
     const shown = report.differences.slice(0, 50);
     const more = report.differences.length - shown.length;
     const output = [
-      `${report.batches} batches, ${report.trades} trades replayed: ${report.differences.length === 0 ? "identical" : `${report.differences.length} differences`}`,
+      `${report.batches} batches, ${report.trades} trades, ${report.closes} closes replayed: ${report.differences.length === 0 ? "identical" : `${report.differences.length} differences`}`,
       ...shown,
       ...(more > 0 ? [`… and ${more} more`] : []),
     ].join("\n");

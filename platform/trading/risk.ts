@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { ApiError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import { cancelOrder, closePosition, openPositions, type TradingDeps } from "./contracts.ts";
 import * as math from "./math.ts";
@@ -6,9 +7,10 @@ import { orders, positions, tradingParams } from "./tables.ts";
 
 /**
  * One pass of the risk engine over the books and every open position, against current mark
- * prices: the books are re-quoted (resting orders fill there), positions hit by their TP or SL close, positions at
- * their maintenance margin are liquidated and delivery contracts past expiry settle (funding is
- * its own job: funding.ts). Every action locks its row and re-checks it, so a pass run twice
+ * prices: the books are re-quoted (resting orders fill there), positions hit by their TP or SL
+ * close and positions at their maintenance margin are liquidated, each by a market order into
+ * its book (see `closePosition`), and delivery contracts past expiry settle at the mark (funding
+ * is its own job: funding.ts). Every action locks its row and re-checks it, so a pass run twice
  * at once (two instances, a restart) acts once.
  */
 export async function riskPass(deps: TradingDeps, logger?: Logger) {
@@ -18,6 +20,8 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
     try {
       if (await action()) acted.push(label);
     } catch (error) {
+      // A TP/SL whose book has nothing to take for now fires again at the next pass.
+      if (error instanceof ApiError && error.messageKey === "trading.close_no_liquidity") return;
       logger?.error({ err: error, action: label }, "risk action failed");
     }
   };

@@ -198,7 +198,8 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       method: "post",
       path: "/contract/close",
       tags: contract,
-      summary: "Close a position, all or part, at the market-best price",
+      summary:
+        "Close a position, all or part, on its book: at the prices resting orders offer, best first (what the book cannot take stays open; `quantity` says what closed)",
       auth: "required",
       body: closePositionBody,
       response: z.object({ quantity: z.string(), pnl: z.string(), fee: z.string(), payout: z.string() }),
@@ -216,13 +217,18 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
         );
       if (!position) throw new ApiError(404, "trading.position_not_open");
       const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
+      const asked = body.quantity ? new Decimal(body.quantity) : undefined;
       const result = await closePosition(deps, position.id, {
         userId: user.id,
         reason: "manual",
         price,
-        quantity: body.quantity ? new Decimal(body.quantity) : undefined,
+        quantity: asked,
       });
-      setMessage("trading.position_closed");
+      // What the book could not take stays open: the answer says how much closed.
+      const wanted = Decimal.min(asked ?? position.quantity, position.quantity);
+      if (result && wanted.gt(result.quantity))
+        setMessage("trading.position_partly_closed", { closed: result.quantity, asked: wanted.toFixed() });
+      else setMessage("trading.position_closed");
       return {
         quantity: result?.quantity ?? "0",
         pnl: result?.pnl ?? "0",
@@ -237,7 +243,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       method: "post",
       path: "/contract/close_all",
       tags: contract,
-      summary: "Close every open position at the market-best price",
+      summary: "Close every open position on its book (`closed`: how many closed whole)",
       auth: "required",
       response: z.object({ closed: z.number().int() }),
     },
@@ -245,12 +251,16 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       let closed = 0;
       for (const position of await openPositions(db, user.id)) {
         const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
-        // A position closed meanwhile (another close-all, a TP/SL, a liquidation) is skipped;
-        // any other failure is reported.
+        // A position closed meanwhile (another close-all, a TP/SL, a liquidation), or one its book
+        // has nothing to take for now, is skipped; what a capped book cannot take stays open and
+        // is not counted; any other failure is reported.
         await closePosition(deps, position.id, { userId: user.id, reason: "manual", price }).then(
-          () => closed++,
+          (result) => {
+            if (result && (!("done" in result) || result.done)) closed++;
+          },
           (error: unknown) => {
-            if (!(error instanceof ApiError && error.messageKey === "trading.position_not_open")) throw error;
+            const skipped = ["trading.position_not_open", "trading.close_no_liquidity"];
+            if (!(error instanceof ApiError && skipped.includes(error.messageKey))) throw error;
           },
         );
       }

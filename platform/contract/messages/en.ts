@@ -214,6 +214,10 @@ export default {
     order_cancelled: "Order cancelled",
     cancelled_all: "Orders cancelled: {{count}}",
     position_closed: "Position closed",
+    position_partly_closed:
+      "Closed {{closed}} of {{asked}}: the book could not take the rest, which stays open",
+    close_no_liquidity:
+      "Nobody is buying or selling at any price right now: the position stays open; try again shortly",
     closed_all: "Positions closed: {{count}}",
     tpsl_saved: "Take-profit and stop-loss saved",
     order_not_open: "This order is no longer pending",

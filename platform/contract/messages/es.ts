@@ -215,6 +215,10 @@ const es: Messages = {
     order_cancelled: "Orden cancelada",
     cancelled_all: "Órdenes canceladas: {{count}}",
     position_closed: "Posición cerrada",
+    position_partly_closed:
+      "Cerrado {{closed}} de {{asked}}: el libro no pudo absorber el resto, que sigue abierto",
+    close_no_liquidity:
+      "Ahora mismo no hay compradores ni vendedores a ningún precio: la posición sigue abierta; inténtalo de nuevo en un momento",
     closed_all: "Posiciones cerradas: {{count}}",
     tpsl_saved: "Take profit y stop loss guardados",
     order_not_open: "Esta orden ya no está pendiente",

@@ -214,6 +214,10 @@ const id: Messages = {
     order_cancelled: "Order dibatalkan",
     cancelled_all: "Order dibatalkan: {{count}}",
     position_closed: "Posisi ditutup",
+    position_partly_closed:
+      "Ditutup {{closed}} dari {{asked}}: buku order tidak dapat menampung sisanya, yang tetap terbuka",
+    close_no_liquidity:
+      "Saat ini tidak ada pembeli atau penjual di harga berapa pun: posisi tetap terbuka; coba lagi sebentar lagi",
     closed_all: "Posisi ditutup: {{count}}",
     tpsl_saved: "Take profit dan stop loss disimpan",
     order_not_open: "Order ini tidak lagi tertunda",

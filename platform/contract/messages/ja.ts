@@ -214,6 +214,10 @@ const ja: Messages = {
     order_cancelled: "注文をキャンセルしました",
     cancelled_all: "キャンセルした注文：{{count}} 件",
     position_closed: "ポジションを決済しました",
+    position_partly_closed:
+      "{{asked}} のうち {{closed}} を決済しました。板で約定できなかった残りは保有したままです",
+    close_no_liquidity:
+      "現在、売買できる相手がいません。ポジションはそのままです。しばらくしてからもう一度お試しください",
     closed_all: "決済したポジション：{{count}} 件",
     tpsl_saved: "利確・損切を保存しました",
     order_not_open: "この注文はすでに未約定ではありません",

@@ -212,6 +212,10 @@ const kr: Messages = {
     order_cancelled: "주문이 취소되었습니다",
     cancelled_all: "취소된 주문: {{count}}건",
     position_closed: "포지션을 종료했습니다",
+    position_partly_closed:
+      "{{asked}} 중 {{closed}}을(를) 종료했습니다. 호가창에서 체결되지 못한 나머지는 그대로 유지됩니다",
+    close_no_liquidity:
+      "지금은 어떤 가격에도 매수·매도 상대가 없습니다. 포지션은 그대로 유지됩니다. 잠시 후 다시 시도하세요",
     closed_all: "종료된 포지션: {{count}}건",
     tpsl_saved: "익절·손절가가 저장되었습니다",
     order_not_open: "이 주문은 더 이상 대기 중이 아닙니다",

@@ -214,6 +214,10 @@ const pt: Messages = {
     order_cancelled: "Ordem cancelada",
     cancelled_all: "Ordens canceladas: {{count}}",
     position_closed: "Posição fechada",
+    position_partly_closed:
+      "Fechado {{closed}} de {{asked}}: o livro não absorveu o restante, que continua aberto",
+    close_no_liquidity:
+      "Agora não há compradores nem vendedores a nenhum preço: a posição continua aberta; tente novamente em instantes",
     closed_all: "Posições fechadas: {{count}}",
     tpsl_saved: "Take profit e stop loss salvos",
     order_not_open: "Esta ordem não está mais pendente",

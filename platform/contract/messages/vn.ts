@@ -212,6 +212,10 @@ const vn: Messages = {
     order_cancelled: "Đã hủy lệnh",
     cancelled_all: "Số lệnh đã hủy: {{count}}",
     position_closed: "Đã đóng vị thế",
+    position_partly_closed:
+      "Đã đóng {{closed}} trên {{asked}}: sổ lệnh không khớp được phần còn lại, phần đó vẫn mở",
+    close_no_liquidity:
+      "Hiện không có người mua hay bán ở bất kỳ giá nào: vị thế vẫn mở; vui lòng thử lại sau ít phút",
     closed_all: "Số vị thế đã đóng: {{count}}",
     tpsl_saved: "Đã lưu chốt lời và cắt lỗ",
     order_not_open: "Lệnh này không còn chờ khớp",

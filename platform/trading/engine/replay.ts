@@ -2,13 +2,18 @@ import Decimal from "decimal.js";
 import { and, asc, eq, gte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coinCode } from "../../ledger/index.ts";
-import { engineLog, engineState, orders, trades } from "../tables.ts";
-import { createSpotMatcher, ENGINE_LEDGER_KINDS, type LogEntry } from "./spot-engine.ts";
+import { engineLog, engineState, orders, positionCloses, trades } from "../tables.ts";
+import { type ClosedPosition, createSpotMatcher, ENGINE_LEDGER_KINDS, type LogEntry } from "./spot-engine.ts";
+
+/** The ledger kinds of closes on the books (a delivery settles outside them). */
+const CLOSE_KINDS = ["contract_manual", "contract_take_profit", "contract_stop_loss", "contract_liquidation"];
 
 export type ReplayReport = {
   /** Batches replayed. */
   batches: number;
   trades: number;
+  /** Closes of positions on the books replayed. */
+  closes: number;
   /** Each way the replay differs from what is stored; empty when it agrees in full. */
   differences: string[];
 };
@@ -21,7 +26,8 @@ const same = (a: Decimal.Value | null | undefined, b: Decimal.Value | null | und
 /**
  * Replays the engine's log into a fresh matcher (no database; the same matching code) and
  * compares what it produces with what is stored: every trade in order (spot and contract), every
- * engine order's final state, and the net of the engine's ledger movements on every account.
+ * engine order's final state, every close of a position on the books (quantity, price, PnL,
+ * fee), and the net of the engine's ledger movements (closes' included) on every account.
  * Contract orders joined the engine later than spot: those placed before the first contract
  * order in the log (filled against the feed then) are not the engine's and are left out. The log starts with the
  * engine's first batch; a database whose engine ran before the log existed cannot be replayed
@@ -46,12 +52,14 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
   const replayed: Record<string, unknown>[] = [];
   const finals = new Map<number, { status: string; filled: string; fee: string; frozen: string }>();
   const net = new Map<string, Decimal>();
+  const closes: ClosedPosition[] = [];
   let firstContract = 2_147_483_647; // the largest id (orders.id is an int)
   for (const { entry } of entries) {
     for (const command of (entry as LogEntry).commands)
       if (command.k === "place" && command.c) firstContract = Math.min(firstContract, command.id);
     const work = matcher.replay(entry as LogEntry);
     replayed.push(...work.trades);
+    closes.push(...work.closes);
     for (const live of [...work.created, ...work.changed.values()])
       finals.set(live.id, {
         status: live.status,
@@ -113,19 +121,68 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
       );
   }
 
+  // Every close on the books, in order (their rows' ids were reserved in batch order): what it
+  // closed, at what price, its PnL and fee. (A delivery settles outside the books.)
+  const closedPositions = [...new Set(closes.map((c) => c.order.pos))];
+  // The closes of those positions on the books (a delivery, or a close before closes were on
+  // the books, is not the engine's); the log names each close's row.
+  const logged = new Set(closes.map((c) => c.order.id));
+  const storedCloses =
+    closedPositions.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(positionCloses)
+            .where(
+              sql`${positionCloses.positionId} in (${sql.join(
+                closedPositions.map((id) => sql`${id}`),
+                sql`, `,
+              )}) and ${positionCloses.reason} <> 'delivery'`,
+            )
+            .orderBy(asc(positionCloses.id))
+        ).filter((row) => logged.has(row.id));
+  if (storedCloses.length !== closes.length)
+    differences.push(`${storedCloses.length} closes stored, ${closes.length} replayed`);
+  storedCloses.forEach((row, i) => {
+    const r = closes[i];
+    if (!r) return;
+    if (
+      row.id !== r.order.id ||
+      row.positionId !== r.order.pos ||
+      row.reason !== r.order.reason ||
+      !same(row.quantity, r.quantity) ||
+      !same(row.price, r.price) ||
+      !same(row.pnl, r.realized) ||
+      !same(row.fee, r.fee)
+    )
+      differences.push(
+        `close ${row.id} differs: stored ${row.positionId} ${row.quantity} at ${row.price}, replayed ${r.order.pos} ${r.quantity.toFixed()} at ${r.price.toFixed()}`,
+      );
+  });
+
   // The engine's own movements, account by account, as the ledger holds them.
   const kinds = sql.join(
     ENGINE_LEDGER_KINDS.map((k) => sql`${k}`),
     sql`, `,
   );
+  const closeKinds = sql.join(
+    CLOSE_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const closeIds = storedCloses.length === 0 ? [0] : storedCloses.map((c) => c.id);
   const ledger = (await db.execute(sql`
     select a.owner_type, a.user_id, a.kind, e.coin, e.bucket, sum(e.amount)::text as amount
     from ledger_entries e
     join ledger_transactions t on t.id = e.tx_id
     join ledger_accounts a on a.id = e.account_id
-    where t.kind in (${kinds}) and t.ref_type = 'order'
+    where (t.kind in (${kinds}) and t.ref_type = 'order'
       and t.ref_id in (select id::text from orders
-        where market = 'spot' or (market = 'contract' and id >= ${firstContract}))
+        where market = 'spot' or (market = 'contract' and id >= ${firstContract})))
+      or (t.kind in (${closeKinds}) and t.ref_type = 'position_close' and t.ref_id in (${sql.join(
+        closeIds.map((id) => sql`${String(id)}`),
+        sql`, `,
+      )}))
     group by a.owner_type, a.user_id, a.kind, e.coin, e.bucket`)) as unknown as {
     rows: {
       owner_type: string;
@@ -146,5 +203,5 @@ export async function replaySpotLog(db: Db): Promise<ReplayReport> {
     const b = net.get(key) ?? new Decimal(0);
     if (!a.eq(b)) differences.push(`account ${key}: ledger ${a.toFixed()}, replayed ${b.toFixed()}`);
   }
-  return { batches: entries.length, trades: replayed.length, differences };
+  return { batches: entries.length, trades: replayed.length, closes: closes.length, differences };
 }

@@ -7,12 +7,13 @@ import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import { ApiError, fieldError } from "../../http/errors.ts";
+import { postMessage } from "../../inbox/index.ts";
 import { freeze, type Movement, type Posting, postMany, spendFrozen, transfer } from "../../ledger/index.ts";
 import type { CustomerLevels, MarketView } from "../../market/index.ts";
 import { signedIn } from "../../push/index.ts";
 import * as math from "../math.ts";
 import { STALE_AFTER_MS } from "../prices.ts";
-import { engineState, orders, tradingParams } from "../tables.ts";
+import { engineState, orders, positionCloses, tradingParams } from "../tables.ts";
 import { OrderBook } from "./book.ts";
 import { exactTicks, lotsOf, priceOf, quantityOf, quoteTicks, type Units, unitsOf } from "./units.ts";
 
@@ -140,8 +141,49 @@ type TradeRow = {
   maker_fee: string;
 };
 
+/** Why a position closes on its book (delivery settles at the delivery price, outside it). */
+export type BookCloseReason = "manual" | "take_profit" | "stop_loss" | "liquidation";
+
+/**
+ * Closing (part of) a position: a reduce-only market order into its contract's book (see
+ * `close` in the matcher). The position is read, locked, in the batch's transaction.
+ */
+export type CloseRequest = {
+  positionId: number;
+  /** Only this customer's position (a customer's own close); absent for the risk job. */
+  userId?: number;
+  /** How much to close; the whole position when absent (never more than it holds). */
+  quantity?: Decimal;
+  reason: BookCloseReason;
+  /** The mark price and its tick time: a liquidation's remainder the book cannot take closes at it. */
+  mark: Decimal;
+  tickTime: number | null;
+  /** The instrument's terms, read before the close was queued. */
+  params: {
+    code: string;
+    quantityStep: string;
+    makerFee: string;
+    takerFee: string;
+    liquiditySpread?: string;
+    liquidityMaxSize?: string | null;
+  };
+};
+
+/** What a close did, as `/contract/close` answers it. */
+export type CloseAnswer = {
+  positionId: number;
+  quantity: string;
+  price: string;
+  pnl: string;
+  fee: string;
+  payout: string;
+  /** The position is closed whole (or liquidated). */
+  done: boolean;
+};
+
 type Request =
   | { kind: "place"; order: SpotOrderRequest }
+  | { kind: "close"; close: CloseRequest }
   | { kind: "cancel"; userId: number; orderId: number; market: Market }
   | { kind: "sync" };
 type Command = Request & { resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -172,8 +214,37 @@ type LoggedPlace = {
     mark: string;
   };
 };
+/**
+ * A close as the log keeps it: the position as it was when the close ran (read, locked, in the
+ * batch's transaction) and everything its settlement depends on.
+ */
+export type LoggedClose = {
+  k: "close";
+  /** Its `position_closes` row (reserved when the batch is written, before the log is). */
+  id?: number;
+  /** The position. */
+  pos: number;
+  user: number;
+  code: string;
+  /** Its contract (the book it closes on). */
+  type: string;
+  expiry: number | null;
+  /** The position's side (the close takes the other). */
+  side: Side;
+  /** What the position held, its entry price and its margin then. */
+  held: string;
+  entry: string;
+  margin: string;
+  /** How much to close (at most what it held). */
+  quantity: string;
+  step: string;
+  maker: string;
+  taker: string;
+  reason: BookCloseReason;
+  mark: string;
+};
 /** A cancel names the market it was asked on (a spot cancel never takes a contract order). */
-type LoggedCommand = LoggedPlace | { k: "cancel"; user: number; order: number; m?: "contract" };
+type LoggedCommand = LoggedPlace | LoggedClose | { k: "cancel"; user: number; order: number; m?: "contract" };
 /** An instrument's terms as a rebuild read them (contract fee rates since contracts joined). */
 type LoggedParams = { code: string; step: string; fee: string; maker?: string; taker?: string };
 /** The liquidity's levels as quoted: [price, size] per level, best first; null quotes nothing. */
@@ -308,7 +379,19 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       const ids = idsOf(state.rows[0]?.ids);
       const work = m.batch(now());
       if (next !== expected) await rebuild(tx, work);
+      // The positions the batch closes, locked (the engine's row first, then these: the order
+      // every batch takes them in) and read as they are now.
+      const held = await heldPositions(
+        tx,
+        batch.flatMap((c) => (c.kind === "close" ? [c.close.positionId] : [])),
+      );
       const codes = new Set<string>();
+      for (const command of batch) {
+        if (command.kind !== "close") continue;
+        limits.set(command.close.params.code, limitsOf(command.close.params));
+        const position = held.get(command.close.positionId);
+        if (position) codes.add(contractBook(position.code, position.type, position.expiry));
+      }
       for (const command of batch) {
         if (command.kind !== "place") continue;
         const { params, contract } = command.order;
@@ -331,11 +414,21 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       if (batch.some((c) => c.kind === "sync")) for (const code of m.restingMarkets()) codes.add(code);
       for (const code of codes) requote(code, work);
 
-      // Each place or cancel names its order; the sync answers with how many fills it made.
-      const outcomes = new Map<Command, { ok: true; orderId: number } | { ok: false; error: unknown }>();
+      // Each place or cancel names its order, a close what it did; the sync answers with how
+      // many fills it made.
+      const outcomes = new Map<
+        Command,
+        | { ok: true; orderId: number }
+        | { ok: true; close: CloseAnswer | undefined }
+        | { ok: false; error: unknown }
+      >();
       for (const command of batch) {
         if (command.kind === "sync") continue;
         try {
+          if (command.kind === "close") {
+            outcomes.set(command, { ok: true, close: closeOf(command.close, held, work) });
+            continue;
+          }
           const orderId =
             command.kind === "place"
               ? m.place(logged(command.order, ids.shift() as number), work)
@@ -348,7 +441,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       }
       matched();
       // A batch of contract orders alone says so when the contract wallet cannot pay.
-      const contractsOnly = batch.every((c) => c.kind === "place" && c.order.contract);
+      const contractsOnly = batch.every(
+        (c) => (c.kind === "place" && c.order.contract) || c.kind === "close",
+      );
       const rows = await work.write(
         tx,
         next,
@@ -377,6 +472,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       for (const command of batch) {
         const outcome = outcomes.get(command);
         if (!outcome) answered.set(command, { ok: true, value: work.fills });
+        else if (outcome.ok && "close" in outcome) answered.set(command, { ok: true, value: outcome.close });
         else if (outcome.ok) answered.set(command, { ok: true, value: rows.get(outcome.orderId) });
         else answered.set(command, outcome);
       }
@@ -388,6 +484,103 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     // the feed's: customers trading inside the spread do not move a mark).
     for (const [code, trades] of tape) void deps.bus.publish(`trades:${code}`, trades);
     return settled;
+  }
+
+  type Held = {
+    id: number;
+    userId: number;
+    code: string;
+    type: string;
+    expiry: number | null;
+    side: Side;
+    quantity: Decimal;
+    entry: string;
+    margin: Decimal;
+  };
+
+  /** The open positions among `ids`, locked for the batch (none read when there are none). */
+  async function heldPositions(tx: Db, ids: number[]): Promise<Map<number, Held>> {
+    const held = new Map<number, Held>();
+    if (ids.length === 0) return held;
+    const found = (await tx.execute(sql`select id, user_id, code, contract_type, expiry, side,
+        quantity::text, entry_price::text, margin::text from positions
+      where id in (${sql.join(
+        [...new Set(ids)].map((id) => sql`${id}`),
+        sql`, `,
+      )}) and status = 'open' order by id for update`)) as unknown as {
+      rows: {
+        id: number;
+        user_id: number;
+        code: string;
+        contract_type: string;
+        expiry: Date | string | null;
+        side: Side;
+        quantity: string;
+        entry_price: string;
+        margin: string;
+      }[];
+    };
+    for (const row of found.rows)
+      held.set(Number(row.id), {
+        id: Number(row.id),
+        userId: Number(row.user_id),
+        code: row.code,
+        type: row.contract_type,
+        expiry: row.expiry === null ? null : new Date(row.expiry).getTime(),
+        side: row.side,
+        quantity: D(row.quantity),
+        entry: row.entry_price,
+        margin: D(row.margin),
+      });
+    return held;
+  }
+
+  /**
+   * Runs a close against the position as the batch holds it (a second close of it in the same
+   * batch sees what the first left). A position not open (closed meanwhile, or not the
+   * customer's) is refused for a customer's own close and skipped for the risk job's.
+   */
+  function closeOf(request: CloseRequest, held: Map<number, Held>, work: Batch): CloseAnswer | undefined {
+    const position = held.get(request.positionId);
+    if (!position || (request.userId !== undefined && position.userId !== request.userId)) {
+      if (request.reason === "manual") throw new ApiError(404, "trading.position_not_open");
+      return undefined;
+    }
+    const quantity = request.quantity ? Decimal.min(request.quantity, position.quantity) : position.quantity;
+    const done = m.close(
+      {
+        k: "close",
+        pos: position.id,
+        user: position.userId,
+        code: position.code,
+        type: position.type,
+        expiry: position.expiry,
+        side: position.side,
+        held: position.quantity.toFixed(),
+        entry: position.entry,
+        margin: position.margin.toFixed(),
+        quantity: quantity.toFixed(),
+        step: request.params.quantityStep,
+        maker: request.params.makerFee,
+        taker: request.params.takerFee,
+        reason: request.reason,
+        mark: request.mark.toFixed(),
+      },
+      work,
+    );
+    done.tickTime = request.tickTime;
+    position.quantity = position.quantity.minus(done.quantity);
+    position.margin = position.margin.minus(done.marginShare);
+    if (done.done) held.delete(position.id);
+    return {
+      positionId: position.id,
+      quantity: done.quantity.toFixed(),
+      price: done.price.toFixed(),
+      pnl: done.realized.toFixed(),
+      fee: done.fee.toFixed(),
+      payout: done.payout.toFixed(),
+      done: done.done,
+    };
   }
 
   /** Reloads every resting customer order from the database; the liquidity re-quotes next. */
@@ -441,6 +634,12 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   return {
     /** Places a spot order; resolves once it is matched and durable. */
     place: (order: SpotOrderRequest) => enqueue<OrderRow>({ kind: "place", order }),
+    /**
+     * Closes (part of) a position on its contract's book: a reduce-only market order, settled at
+     * the average price it filled at. Resolves once durable with what it closed, or undefined
+     * (the risk job's close of a position no longer open).
+     */
+    close: (close: CloseRequest) => enqueue<CloseAnswer | undefined>({ kind: "close", close }),
     /** Cancels a customer's resting order of the market; its frozen funds return. */
     cancel: (userId: number, orderId: number, market: Market = "spot") =>
       enqueue<OrderRow>({ kind: "cancel", userId, orderId, market }),
@@ -833,6 +1032,96 @@ export function createSpotMatcher() {
     return id;
   }
 
+  /**
+   * Closes (part of) a position on its book: a reduce-only market order on the other side, for
+   * at most what the position holds, taking the resting orders (the liquidity's quotes and
+   * customers' orders) at their prices, best first. A customer's resting order met fills at its
+   * own price and opens or adds to that customer's position, as any fill does; the closer's own
+   * resting orders it would meet are cancelled (self-trade prevention, as for an order).
+   *
+   * The position settles at the average price of what the book took: its margin share returns
+   * with the realized PnL (from or to the platform's counterparty account) less the taker fee,
+   * a loss never more than the margin (`math.settlement`). What the book cannot take (its
+   * liquidity capped) stays open, except for a liquidation: the platform takes its remainder
+   * over at the mark, so a liquidation always completes. Nothing taken (and not a
+   * liquidation): refused, the position as it was.
+   */
+  function close(order: LoggedClose, work: Batch): ClosedPosition {
+    work.log.commands.push(order);
+    if (!units.has(order.code)) units.set(order.code, unitsOf(order.code, order.step));
+    contractFees.set(order.code, { maker: order.maker, taker: order.taker });
+    const u = units.get(order.code) as Units;
+    const book = bookOf(contractBook(order.code, order.type, order.expiry));
+    const side: Side = order.side === "buy" ? "sell" : "buy";
+    const wanted = D(order.quantity);
+    const lots = lotsOf(wanted, u);
+    // A market order never rests, so its id is never on the book (customers' are > 0, the
+    // liquidity's < 0).
+    const result = lots > 0 ? book.submit({ id: 0, owner: order.user, side, quantity: lots }) : undefined;
+    for (const expired of result?.expired ?? []) {
+      const own = resting.get(expired.id);
+      if (own) cancelLive(own, work);
+    }
+    let filled = D(0);
+    let notional = D(0);
+    for (const fill of result?.fills ?? []) {
+      const price = priceOf(fill.price, u);
+      const quantity = quantityOf(fill.quantity, u);
+      const maker = resting.get(fill.makerId);
+      work.closeFill(order, maker, side, price, quantity);
+      if (maker && fill.makerRemaining === 0) done(maker, work);
+      filled = filled.plus(quantity);
+      notional = notional.plus(quantity.mul(price));
+    }
+    let quantity = filled;
+    if (order.reason === "liquidation" && filled.lt(wanted)) {
+      // The platform takes over what the book could not: at the mark.
+      notional = notional.plus(wanted.minus(filled).mul(order.mark));
+      quantity = wanted;
+    }
+    if (quantity.isZero())
+      throw new ApiError(503, "trading.close_no_liquidity", {
+        errors: { quantity: ["trading.close_no_liquidity"] },
+      });
+    const price = notional.div(quantity).toDecimalPlaces(12);
+    const held = D(order.held);
+    const margin = D(order.margin);
+    const marginShare = quantity.eq(held)
+      ? margin
+      : margin.mul(quantity).div(held).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    const gross = math.pnl(order.side, order.entry, price, quantity);
+    const closeFee = math.fee(quantity, price, order.taker).toDecimalPlaces(8, Decimal.ROUND_UP);
+    const { realized, fee, payout } = math.settlement(marginShare, gross, closeFee);
+    const wallet = { user: order.user, wallet: "contract" as const };
+    const postings: Posting[] = [];
+    if (marginShare.gt(0)) postings.push(...freeze(wallet, QUOTE, marginShare.neg()));
+    if (realized.gt(0)) postings.push(...transfer({ platform: "counterparty" }, wallet, QUOTE, realized));
+    if (realized.lt(0))
+      postings.push(...transfer(wallet, { platform: "counterparty" }, QUOTE, realized.neg()));
+    if (fee.gt(0)) postings.push(...transfer(wallet, { platform: "fees" }, QUOTE, fee));
+    // Its reference is the close's row, whose id is reserved when the batch is written.
+    const movement: Movement = {
+      kind: `contract_${order.reason}`,
+      ref: { type: "position_close", id: 0 },
+      postings,
+    };
+    if (postings.length > 0) work.move(movement);
+    const closed: ClosedPosition = {
+      order,
+      quantity,
+      price,
+      marginShare,
+      realized,
+      fee,
+      payout,
+      done: quantity.eq(held),
+      movement,
+      tickTime: null,
+    };
+    work.closes.push(closed);
+    return closed;
+  }
+
   function cancel(userId: number, orderId: number, work: Batch, market: Market = "spot"): number {
     work.log.commands.push({
       k: "cancel",
@@ -887,6 +1176,8 @@ export function createSpotMatcher() {
       number,
       { live: Live; quantity: Decimal; notional: Decimal; margin: Decimal; fees: Decimal }
     >();
+    /** The positions the batch closed (on their books), in order. */
+    readonly closes: ClosedPosition[] = [];
     /** What the batch was given (see LogEntry): written with it, so it can be replayed. */
     readonly log: LogEntry;
     fills = 0;
@@ -949,6 +1240,50 @@ export function createSpotMatcher() {
         price: price.toFixed(),
         quantity: quantity.toFixed(),
         taker_fee: takerFee.toFixed(),
+        maker_fee: makerFee.toFixed(),
+      });
+    }
+
+    /**
+     * One fill of a close (the taker, with no order of its own) against a resting order, at the
+     * maker's price: a customer maker's order fills and opens or adds to its position
+     * (`contractFill`, maker side); the liquidity's side moves nothing. The closer's side
+     * settles once, at the close's average price (see `close`); the trade records its taker fee
+     * at the taker rate on this fill, before the settlement's rounding.
+     */
+    closeFill(
+      close: LoggedClose,
+      maker: Live | undefined,
+      takerSide: Side,
+      price: Decimal,
+      quantity: Decimal,
+    ) {
+      this.fills++;
+      const exact = quantity.mul(price);
+      const { postings, makerFee } = this.contractFill(undefined, maker, price, quantity, exact);
+      if (maker) {
+        this.movements.push({
+          kind: OPEN,
+          ref: { type: "order", id: maker.id },
+          postings: postings.filter((p) => !D(p.amount).isZero()),
+        });
+        maker.filled = maker.filled.plus(quantity);
+        maker.notional = maker.notional.plus(exact);
+        maker.fee = maker.fee.plus(makerFee);
+        maker.fillTime = this.time;
+        this.touch(maker);
+      }
+      this.trades.push({
+        market: "contract",
+        code: close.code,
+        taker_order_id: null,
+        taker_user_id: close.user,
+        maker_order_id: maker?.id ?? null,
+        maker_user_id: maker?.userId ?? null,
+        taker_side: takerSide,
+        price: price.toFixed(),
+        quantity: quantity.toFixed(),
+        taker_fee: math.fee(quantity, price, close.taker).toFixed(),
         maker_fee: makerFee.toFixed(),
       });
     }
@@ -1179,6 +1514,105 @@ export function createSpotMatcher() {
     }
 
     /**
+     * The batch's closes: each position's quantity, margin, realized PnL and fees (and, closed
+     * whole, its status, close price and time), a `position_closes` row per close (the ids its
+     * ledger movements refer to), the customer's inbox message for a TP/SL or a liquidation.
+     */
+    async writeCloses(tx: Db) {
+      if (this.closes.length === 0) return;
+      const ids = idsOf(
+        (
+          (await tx.execute(
+            sql`select ${reservedIds("position_closes", this.closes.length)} as ids`,
+          )) as unknown as { rows: { ids: unknown }[] }
+        ).rows[0]?.ids,
+      );
+      const at = new Date(this.time);
+      const byPosition = new Map<
+        number,
+        {
+          id: number;
+          quantity: Decimal;
+          margin: Decimal;
+          realized: Decimal;
+          fee: Decimal;
+          status: string | null;
+          price: string | null;
+        }
+      >();
+      const rows = this.closes.map((c, i) => {
+        const id = ids[i] as number;
+        c.movement.ref = { type: "position_close", id };
+        c.order.id = id; // the log (written next, in the batch's statement) names the close's row
+        const o = c.order;
+        const sum = byPosition.get(o.pos) ?? {
+          id: o.pos,
+          quantity: D(0),
+          margin: D(0),
+          realized: D(0),
+          fee: D(0),
+          status: null,
+          price: null,
+        };
+        sum.quantity = sum.quantity.plus(c.quantity);
+        sum.margin = sum.margin.plus(c.marginShare);
+        sum.realized = sum.realized.plus(c.realized);
+        sum.fee = sum.fee.plus(c.fee);
+        if (c.done) {
+          sum.status = o.reason === "liquidation" ? "liquidated" : "closed";
+          sum.price = c.price.toFixed();
+        }
+        byPosition.set(o.pos, sum);
+        this.events.push({
+          userId: o.user,
+          event: { type: "position", id: o.pos, status: c.done ? "closed" : "open", reason: o.reason },
+        });
+        return {
+          id,
+          positionId: o.pos,
+          userId: o.user,
+          reason: o.reason,
+          quantity: c.quantity.toFixed(),
+          price: c.price.toFixed(),
+          pnl: c.realized.toFixed(),
+          fee: c.fee.toFixed(),
+          tickTime: c.tickTime,
+          createdAt: at,
+        };
+      });
+      const changes = [...byPosition.values()].map((p) => ({
+        id: p.id,
+        quantity: p.quantity.toFixed(),
+        margin: p.margin.toFixed(),
+        realized: p.realized.toFixed(),
+        fee: p.fee.toFixed(),
+        status: p.status,
+        price: p.price,
+      }));
+      await tx.execute(sql`update positions as p set quantity = p.quantity - r.quantity,
+          margin = p.margin - r.margin, realized_pnl = p.realized_pnl + r.realized, fees = p.fees + r.fee,
+          status = coalesce(r.status, p.status), close_price = coalesce(r.price, p.close_price),
+          closed_at = case when r.status is null then p.closed_at else ${at.toISOString()}::timestamptz end
+        from json_to_recordset(${JSON.stringify(changes)}::json) as r(id int, quantity numeric,
+          margin numeric, realized numeric, fee numeric, status text, price numeric)
+        where p.id = r.id`);
+      await tx.insert(positionCloses).values(rows);
+      for (const c of this.closes) {
+        const o = c.order;
+        if (o.reason === "manual") continue;
+        await postMessage(
+          tx,
+          o.user,
+          o.reason === "liquidation" ? "order_liquidated" : "order_tpsl_triggered",
+          {
+            code: o.code.toUpperCase(),
+            price: c.price.toFixed(),
+          },
+        );
+      }
+    }
+
+    /**
      * Writes the batch: new orders, changed orders, trades and the log entry (their rows as JSON
      * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
      * as now stored, built from what the engine holds.
@@ -1189,6 +1623,9 @@ export function createSpotMatcher() {
       execute?: (query: SQL) => Promise<unknown>,
       insufficientKey = "wallet.insufficient",
     ): Promise<Map<number, OrderRow>> {
+      // Closes first: the positions they close are then what the batch's fills add to (or, once
+      // closed whole, a fill opens a new one).
+      await this.writeCloses(tx);
       const positions = await this.positions(tx);
       // The rows as the engine holds them travel as JSON (camelCase keys, dates as ISO text) and
       // are read back in the database by name.
@@ -1318,6 +1755,7 @@ export function createSpotMatcher() {
     for (const command of entry.commands) {
       try {
         if (command.k === "place") place(command, work);
+        else if (command.k === "close") close(command, work);
         else cancel(command.user, command.order, work, command.m ?? "spot");
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -1332,6 +1770,7 @@ export function createSpotMatcher() {
     restore,
     quote,
     place,
+    close,
     cancel,
     replay,
     customerLevels,
@@ -1357,6 +1796,23 @@ export function createSpotMatcher() {
     },
   };
 }
+
+/** A close the matcher ran: what it closed, at what price, and its settlement. */
+export type ClosedPosition = {
+  order: LoggedClose;
+  quantity: Decimal;
+  /** The average price of what it closed (what the book took, and a liquidation's rest at the mark). */
+  price: Decimal;
+  marginShare: Decimal;
+  realized: Decimal;
+  fee: Decimal;
+  payout: Decimal;
+  /** The position is closed whole. */
+  done: boolean;
+  /** Its ledger movement (its reference is the close's row, known when written). */
+  movement: Movement;
+  tickTime: number | null;
+};
 
 /** The average price of an order's fills so far (undefined before the first). */
 function averagePrice(live: Live): Decimal | undefined {
