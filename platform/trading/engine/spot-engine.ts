@@ -659,8 +659,23 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       const code = codeOfBook(order.book);
       return m.expectedFill(order, unitsOf(code, order.quantityStep), currentLevels(code));
     },
-    /** Re-quotes the liquidity where customers' orders rest (filling those it crosses). */
-    sync: () => enqueue<number>({ kind: "sync" }),
+    /**
+     * Re-quotes the liquidity where customers' orders rest (filling those it crosses). When
+     * nothing rests here and the counter is where this engine's last batch left it (every batch,
+     * on any instance, moves it), nothing rests anywhere: one read, not a batch that writes (and
+     * syncs the disk) every second on an idle exchange.
+     */
+    sync: async () => {
+      const local = seq;
+      if (local !== -1 && !draining && m.restingMarkets().size === 0) {
+        const [row] = await deps.db
+          .select({ seq: engineState.seq })
+          .from(engineState)
+          .where(eq(engineState.name, "spot"));
+        if (row?.seq === local && seq === local && !draining && m.restingMarkets().size === 0) return 0;
+      }
+      return enqueue<number>({ kind: "sync" });
+    },
     /** The book of a market in decimal strings: customers' resting orders and the liquidity. */
     depth: (code: string, levels = 20) => m.depth(code, levels),
     /** Resolves when every queued command has run (tests, shutdown). */
