@@ -274,16 +274,7 @@ export async function closePosition(
     if (!options.price) throw new Error("a delivery settles at the delivery price");
     return settleAtPrice(deps, positionId, { ...options, price: options.price });
   }
-  const [position] = await deps.db
-    .select()
-    .from(positions)
-    .where(
-      and(
-        eq(positions.id, positionId),
-        eq(positions.status, "open"),
-        options.userId ? eq(positions.userId, options.userId) : undefined,
-      ),
-    );
+  const [position] = await deps.db.select().from(positions).where(openPosition(positionId, options.userId));
   if (!position) {
     if (options.reason === "manual") throw new ApiError(404, "trading.position_not_open");
     return undefined;
@@ -306,6 +297,14 @@ export async function closePosition(
   return { position, ...closed };
 }
 
+/** The position, if still open (and the customer's, when `userId` is given). */
+const openPosition = (positionId: number, userId?: number) =>
+  and(
+    eq(positions.id, positionId),
+    eq(positions.status, "open"),
+    userId ? eq(positions.userId, userId) : undefined,
+  );
+
 /**
  * Settles (part of) a position at `price`, outside the book (delivery at expiry): the margin
  * share returns with the realized PnL (from or to the platform's counterparty account) less the
@@ -324,13 +323,7 @@ async function settleAtPrice(
     const [position] = await tx
       .select()
       .from(positions)
-      .where(
-        and(
-          eq(positions.id, positionId),
-          eq(positions.status, "open"),
-          options.userId ? eq(positions.userId, options.userId) : undefined,
-        ),
-      )
+      .where(openPosition(positionId, options.userId))
       .for("update");
     if (!position) {
       if (options.reason === "manual") throw new ApiError(404, "trading.position_not_open");

@@ -205,27 +205,17 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       response: z.object({ quantity: z.string(), pnl: z.string(), fee: z.string(), payout: z.string() }),
     },
     async ({ body }, { user, setMessage }) => {
-      const [position] = await db
-        .select()
-        .from(positions)
-        .where(
-          and(
-            eq(positions.id, body.position_id),
-            eq(positions.userId, user.id),
-            eq(positions.status, "open"),
-          ),
-        );
-      if (!position) throw new ApiError(404, "trading.position_not_open");
-      const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
+      // closePosition reads the position (404 if it is not this customer's open one) and logs
+      // the close with the mark.
       const asked = body.quantity ? new Decimal(body.quantity) : undefined;
-      const result = await closePosition(deps, position.id, {
+      const result = await closePosition(deps, body.position_id, {
         userId: user.id,
         reason: "manual",
-        price,
         quantity: asked,
       });
       // What the book could not take stays open: the answer says how much closed.
-      const wanted = Decimal.min(asked ?? position.quantity, position.quantity);
+      const held = result?.position.quantity ?? "0";
+      const wanted = Decimal.min(asked ?? held, held);
       if (result && wanted.gt(result.quantity))
         setMessage("trading.position_partly_closed", { closed: result.quantity, asked: wanted.toFixed() });
       else setMessage("trading.position_closed");
@@ -250,11 +240,10 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
     async (_input, { user, setMessage }) => {
       let closed = 0;
       for (const position of await openPositions(db, user.id)) {
-        const price = prices.best(position.code, position.side === "buy" ? "sell" : "buy");
         // A position closed meanwhile (another close-all, a TP/SL, a liquidation), or one its book
         // has nothing to take for now, is skipped; what a capped book cannot take stays open and
         // is not counted; any other failure is reported.
-        await closePosition(deps, position.id, { userId: user.id, reason: "manual", price }).then(
+        await closePosition(deps, position.id, { userId: user.id, reason: "manual" }).then(
           (result) => {
             if (result && (!("done" in result) || result.done)) closed++;
           },
