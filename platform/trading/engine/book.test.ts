@@ -31,6 +31,9 @@ class NaiveBook {
         .reduce((sum, o) => sum + o.remaining, 0);
       if (can < order.quantity) return { ...result, cancelled: order.quantity, reason: "fok" };
     }
+    // An order that cannot rest and would meet nobody else's changes nothing (no own order expires).
+    if (tif !== "GTC" && !queue().some((o) => o.owner !== order.owner))
+      return { ...result, cancelled: order.quantity, reason: market ? "no_liquidity" : "ioc" };
     let remaining = order.quantity;
     for (const maker of queue()) {
       if (remaining === 0) break;
@@ -245,5 +248,26 @@ describe("the order book", () => {
     const r = book.submit({ id: 3, owner: 7, side: "buy", price: 101, quantity: 3 });
     expect(r.expired).toEqual([{ id: 1, owner: 7, remaining: 5 }]);
     expect(r.fills.map((f) => [f.makerId, f.quantity])).toEqual([[2, 3]]);
+  });
+
+  it("leaves the customer's own resting orders alone when a market or IOC order meets nobody else", () => {
+    const book = new OrderBook();
+    book.submit({ id: 1, owner: 7, side: "sell", price: 100, quantity: 5 });
+    book.submit({ id: 2, owner: 8, side: "sell", price: 105, quantity: 5 });
+    const market = book.submit({ id: 3, owner: 7, side: "buy", quantity: 3 });
+    // The market order meets owner 8's ask beyond its own: that one it takes (and expires its own).
+    expect(market.fills).toHaveLength(1);
+    book.submit({ id: 4, owner: 7, side: "sell", price: 100, quantity: 5 });
+    const ioc = book.submit({ id: 5, owner: 7, side: "buy", price: 101, quantity: 3, tif: "IOC" });
+    expect(ioc).toMatchObject({ fills: [], expired: [], cancelled: 3, reason: "ioc" });
+    const alone = new OrderBook();
+    alone.submit({ id: 1, owner: 7, side: "sell", price: 100, quantity: 5 });
+    expect(alone.submit({ id: 2, owner: 7, side: "buy", quantity: 3 })).toMatchObject({
+      fills: [],
+      expired: [],
+      cancelled: 3,
+      reason: "no_liquidity",
+    });
+    expect(alone.get(1)?.remaining).toBe(5);
   });
 });

@@ -12,7 +12,8 @@
  * - what a GTC limit does not fill rests; IOC and market orders drop their remainder; FOK fills
  *   whole or not at all; post-only is refused if it would take;
  * - self-trade prevention: an order never trades with a resting order of the same owner; by
- *   default the resting one is cancelled (Binance's EXPIRE_MAKER), or the incoming one stops.
+ *   default the resting one is cancelled (Binance's EXPIRE_MAKER), or the incoming one stops; a
+ *   market or IOC order that would meet nobody else's order is dropped with its owner's left alone.
  */
 
 export type Side = "buy" | "sell";
@@ -215,6 +216,14 @@ export class OrderBook {
     ) {
       result.cancelled = order.quantity;
       result.reason = "fok";
+      return result;
+    }
+
+    // An order that cannot rest and would meet only its owner's own orders is dropped before
+    // self-trade prevention expires any: a refused order changes nothing on the book.
+    if (tif !== "GTC" && this.available(order.side, order.price, order.owner, 1) === 0) {
+      result.cancelled = order.quantity;
+      result.reason = isMarket ? "no_liquidity" : "ioc";
       return result;
     }
 

@@ -396,9 +396,21 @@ describe("closing a position on its book", () => {
       expect((await closesOf(position.id))[0]?.slice(0, 3)).toEqual(["manual", "0.02", "59989.905"]);
       const row = await positionRow(position.id);
       expect([row?.status, n(row?.quantity)]).toEqual(["open", "0.01"]);
-      // The book is empty on that side now: a close refused, the position as it was.
+      // The book is empty on that side now but for the closer's own bid: a close refused, the
+      // position and that bid as they were (self-trade prevention expires nothing for a refusal).
+      const bid = await contract(closer.token, {
+        type: "limit",
+        side: "buy",
+        quantity: "0.01",
+        price: "59000",
+      });
+      expect(bid.body.data.order.status).toBe("open");
+      const frozen = (await usdt(closer.user.id)).frozen;
       const again = await close(closer.token, { position_id: position.id });
       expect(again.status).toBe(503);
+      expect((await orderRow(bid.body.data.order.id))?.status).toBe("open");
+      expect((await usdt(closer.user.id)).frozen).toBe(frozen);
+      await cancel(closer.token, bid.body.data.order.id);
       expect(again.body.errors.quantity).toEqual([
         "Nobody is buying or selling at any price right now: the position stays open; try again shortly",
       ]);
