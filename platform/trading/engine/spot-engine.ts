@@ -1232,30 +1232,44 @@ export function createSpotMatcher() {
         ref: { type: "order", id: owner.id },
         postings: postings.filter((p) => !D(p.amount).isZero()),
       });
-      for (const [live, fee] of [
-        [taker, takerFee],
-        [maker, makerFee],
-      ] as const) {
-        if (!live) continue;
-        live.filled = live.filled.plus(quantity);
-        live.notional = live.notional.plus(exact);
-        live.fee = live.fee.plus(fee);
-        live.fillTime = this.time;
-        this.touch(live);
-      }
-      // The liquidity account's side of a trade has no order (null).
+      if (taker) this.filledBy(taker, quantity, exact, takerFee);
+      if (maker) this.filledBy(maker, quantity, exact, makerFee);
+      this.trade(owner.market, owner.code, takerSide, price, quantity, {
+        taker: { order: taker?.id ?? null, user: taker?.userId ?? null, fee: takerFee },
+        maker: { order: maker?.id ?? null, user: maker?.userId ?? null, fee: makerFee },
+      });
+    }
+
+    /** An order's side of a fill: its filled quantity, notional and fee grow. */
+    private filledBy(live: Live, quantity: Decimal, exact: Decimal, fee: Decimal) {
+      live.filled = live.filled.plus(quantity);
+      live.notional = live.notional.plus(exact);
+      live.fee = live.fee.plus(fee);
+      live.fillTime = this.time;
+      this.touch(live);
+    }
+
+    /** A fill's `trades` row; a side with no order (the liquidity account, a close) has null. */
+    private trade(
+      market: Market,
+      code: string,
+      takerSide: Side,
+      price: Decimal,
+      quantity: Decimal,
+      sides: Record<"taker" | "maker", { order: number | null; user: number | null; fee: Decimal }>,
+    ) {
       this.trades.push({
-        market: owner.market,
-        code: owner.code,
-        taker_order_id: taker?.id ?? null,
-        taker_user_id: taker?.userId ?? null,
-        maker_order_id: maker?.id ?? null,
-        maker_user_id: maker?.userId ?? null,
+        market,
+        code,
+        taker_order_id: sides.taker.order,
+        taker_user_id: sides.taker.user,
+        maker_order_id: sides.maker.order,
+        maker_user_id: sides.maker.user,
         taker_side: takerSide,
         price: price.toFixed(),
         quantity: quantity.toFixed(),
-        taker_fee: takerFee.toFixed(),
-        maker_fee: makerFee.toFixed(),
+        taker_fee: sides.taker.fee.toFixed(),
+        maker_fee: sides.maker.fee.toFixed(),
       });
     }
 
@@ -1282,24 +1296,11 @@ export function createSpotMatcher() {
           ref: { type: "order", id: maker.id },
           postings: postings.filter((p) => !D(p.amount).isZero()),
         });
-        maker.filled = maker.filled.plus(quantity);
-        maker.notional = maker.notional.plus(exact);
-        maker.fee = maker.fee.plus(makerFee);
-        maker.fillTime = this.time;
-        this.touch(maker);
+        this.filledBy(maker, quantity, exact, makerFee);
       }
-      this.trades.push({
-        market: "contract",
-        code: close.code,
-        taker_order_id: null,
-        taker_user_id: close.user,
-        maker_order_id: maker?.id ?? null,
-        maker_user_id: maker?.userId ?? null,
-        taker_side: takerSide,
-        price: price.toFixed(),
-        quantity: quantity.toFixed(),
-        taker_fee: math.fee(quantity, price, close.taker).toFixed(),
-        maker_fee: makerFee.toFixed(),
+      this.trade("contract", close.code, takerSide, price, quantity, {
+        taker: { order: null, user: close.user, fee: math.fee(quantity, price, close.taker) },
+        maker: { order: maker?.id ?? null, user: maker?.userId ?? null, fee: makerFee },
       });
     }
 
