@@ -4,6 +4,7 @@ import { share } from "../../../../platform/contract/trading-math.ts";
 import { apiClient } from "../../../.server/api.ts";
 import { marketEntries } from "../../../.server/market.ts";
 import { getToken } from "../../../.server/session.ts";
+import { packCandles } from "../../../components/market/packed-candles.ts";
 import { type OrderValues, orderFigures } from "../order-figures.ts";
 import { CHART_INTERVAL, readState } from "../state.ts";
 import { balancesFor, confirmsOrders } from "./preview.ts";
@@ -79,7 +80,7 @@ export async function tradeLoader(request: Request, context: Context) {
     instrument: entry.instrument,
     ticker: entry.ticker,
     depth: snapshot,
-    candles: candles.status_code === 200 ? candles.data : [],
+    candles: packCandles(candles.status_code === 200 ? candles.data : []),
     info: contractInfo,
     entries,
     tickers,
