@@ -464,8 +464,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         });
         tape.set(trade.code, list);
       }
-      for (const live of [...work.created, ...work.changed.values()])
-        if (live.market === "spot") touched.add(live.code);
+      // Every book a batch changed is republished: a spot market's and each contract's.
+      for (const live of [...work.created, ...work.changed.values()]) touched.add(live.book);
       seq = next;
       // The answer to a place or cancel is its order as stored.
       const answered = new Map<Command, Outcome>();
@@ -479,7 +479,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       return answered;
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
-    for (const code of touched) void deps.bus.publish(`book:${code}`, m.customerLevels(code));
+    for (const book of touched) void deps.bus.publish(`book:${book}`, m.customerLevels(book));
     // The venue's own trades join the public tape (the reference feed's candles and marks stay
     // the feed's: customers trading inside the spread do not move a mark).
     for (const [code, trades] of tape) void deps.bus.publish(`trades:${code}`, trades);
@@ -1738,11 +1738,14 @@ export function createSpotMatcher() {
     }
   }
 
-  /** The customers' resting orders of a market summed per price, for the public book. */
-  function customerLevels(code: string): CustomerLevels {
+  /**
+   * The customers' resting orders of a book (a spot market's code, or `contractBook`) summed per
+   * price, for the public book.
+   */
+  function customerLevels(book: string): CustomerLevels {
     const sides = { buy: new Map<number, number>(), sell: new Map<number, number>() };
     for (const live of resting.values()) {
-      if (live.market !== "spot" || live.code !== code || !live.price) continue;
+      if (live.book !== book || !live.price) continue;
       const price = live.price.toNumber();
       const left = live.quantity.minus(live.filled).toNumber();
       sides[live.side].set(price, (sides[live.side].get(price) ?? 0) + left);

@@ -34,7 +34,13 @@ export async function tradeLoader(request: Request, context: Context) {
   const entry = entries.find((e) => e.instrument.code === state.code);
   if (!entry) throw data(null, { status: 404 });
   const [depth, candles, info, assets, positions, open, history] = await Promise.all([
-    api.get("/market/depth", { code: state.code }),
+    // Contract orders fill on the contract's own book, not the spot market's.
+    api.get(
+      "/market/depth",
+      state.mode === "contract"
+        ? { code: state.code, contract_type: state.contractType }
+        : { code: state.code },
+    ),
     api.get("/market/kline", { code: state.code, interval: CHART_INTERVAL, limit: 60 }),
     api.get("/contract/info", { code: state.code }),
     signedIn ? api.data("/account/index") : undefined,
