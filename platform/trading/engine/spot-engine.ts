@@ -281,6 +281,9 @@ export type SpotEngineDeps = { db: Db; bus: Bus; view: MarketView; now?: () => n
  * its counter, and an instance that sees the counter moved by another (or whose last batch
  * failed) rebuilds its books from the database before matching.
  */
+/** How often, at most, the periodic sync republishes a book whose resting orders did not change. */
+const REPUBLISH_MS = 5_000;
+
 export function createSpotEngine(deps: SpotEngineDeps) {
   const now = deps.now ?? Date.now;
   const m = createSpotMatcher();
@@ -290,6 +293,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   let seq = -1;
   let queue: Command[] = [];
   let draining: Promise<void> | undefined;
+  /** When each book's customer levels were last published (see REPUBLISH_MS). */
+  const published = new Map<string, number>();
 
   function enqueue<T>(request: Request): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -464,8 +469,14 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         });
         tape.set(trade.code, list);
       }
-      // Every book a batch changed is republished: a spot market's and each contract's.
+      // Every book a batch changed is republished: a spot market's and each contract's. The
+      // periodic sync republishes the others where orders rest now and then, so a public book
+      // rebuilt elsewhere (a market leader restarted or taken over) has them again within seconds.
       for (const live of [...work.created, ...work.changed.values()]) touched.add(live.book);
+      if (batch.some((c) => c.kind === "sync"))
+        for (const book of m.restingMarkets())
+          if (work.time - (published.get(book) ?? Number.NEGATIVE_INFINITY) >= REPUBLISH_MS)
+            touched.add(book);
       seq = next;
       // The answer to a place or cancel is its order as stored.
       const answered = new Map<Command, Outcome>();
@@ -479,7 +490,10 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       return answered;
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
-    for (const book of touched) void deps.bus.publish(`book:${book}`, m.customerLevels(book));
+    for (const book of touched) {
+      published.set(book, now());
+      void deps.bus.publish(`book:${book}`, m.customerLevels(book));
+    }
     // The venue's own trades join the public tape (the reference feed's candles and marks stay
     // the feed's: customers trading inside the spread do not move a mark).
     for (const [code, trades] of tape) void deps.bus.publish(`trades:${code}`, trades);
