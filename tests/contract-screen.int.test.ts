@@ -1,11 +1,9 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionStorage } from "../app/.server/session.ts";
 import { fundedCustomer } from "./support/accounts.ts";
 import { type TestPlatform, testPlatform } from "./support/platform.ts";
 import { createScriptedFeed } from "./support/scripted-feed.ts";
+import { loadWebApp, type WebHandler } from "./support/web-app.ts";
 
 // The contract trade screen shows, estimates from and confirms closes on the book contract orders
 // fill against (the contract's own), not the spot market's. The web app runs in-process on the
@@ -13,37 +11,11 @@ import { createScriptedFeed } from "./support/scripted-feed.ts";
 // compiled by Vite. The scripted feed's book: best ask 60,010, best bid 59,990 (spread 10).
 const ORIGIN = "http://beacon.test";
 const SECRET = "contract-screen-secret-0000000000000000";
-type WebHandler = (request: Request, info: { clientIp: string; requestId: string }) => Promise<Response>;
 
 const feed = createScriptedFeed({ "btc/usdt": 60000 });
 let t: TestPlatform;
 let web: WebHandler;
 let closeVite: (() => Promise<void>) | undefined;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  return newest;
-}
-
-async function loadWebApp(options: Record<string, unknown>): Promise<WebHandler> {
-  const serverBuild = resolve(process.env.BUILD_DIR || "build", "server", "index.js");
-  type WebModule = { createWebHandler(o: Record<string, unknown>): WebHandler };
-  if (
-    existsSync(serverBuild) &&
-    statSync(serverBuild).mtimeMs >= Math.max(newestMtime("app"), newestMtime("platform/contract"))
-  )
-    return ((await import(pathToFileURL(serverBuild).href)) as WebModule).createWebHandler(options);
-  const { createServer } = await import("vite");
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
-  closeVite = () => vite.close();
-  return ((await vite.ssrLoadModule("./app/.server/web.ts")) as WebModule).createWebHandler(options);
-}
 
 const sessions = createSessionStorage(SECRET, false);
 async function sessionCookie(token: string) {
@@ -86,12 +58,14 @@ const bestPrice = (html: string) =>
 
 beforeAll(async () => {
   t = await testPlatform({}, { marketFeed: feed });
-  web = await loadWebApp({
+  const app = await loadWebApp({
     platformFetch: t.platform.fetch,
     sessionSecret: SECRET,
     secureCookies: false,
     mode: "production",
   });
+  web = app.handle;
+  closeVite = app.close;
   await t.marketReady();
 }, 240_000);
 afterAll(async () => {

@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { Secret, TOTP } from "otpauth";
@@ -17,6 +16,7 @@ import { freshEmail, freshMobile, lastCode, PASSWORD, registerByEmail } from "./
 import { hostileImages, TINY_JPEG, TINY_PNG, TINY_WEBP } from "./support/images.ts";
 import { type TestPlatform, testPlatform } from "./support/platform.ts";
 import { createScriptedFeed } from "./support/scripted-feed.ts";
+import { loadWebApp, type WebHandler } from "./support/web-app.ts";
 
 // Every form of the web app, fuzzed the way a phone posts it: each route with an `action`
 // (app/route-table.ts, and the module really exports one) is opened first, its <form>s read
@@ -44,42 +44,9 @@ const FUND = "Fund2026ok";
 const MOBILE_UA =
   "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 
-type WebHandler = (request: Request, info: { clientIp: string; requestId: string }) => Promise<Response>;
-
 // ── The web app, in-process ──────────────────────────────────────────────────────────────────
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 let closeVite: (() => Promise<void>) | undefined;
-async function loadWebApp(options: Record<string, unknown>): Promise<{ handle: WebHandler; from: string }> {
-  const serverBuild = resolve(process.env.BUILD_DIR || "build", "server", "index.js");
-  const fresh =
-    existsSync(serverBuild) &&
-    statSync(serverBuild).mtimeMs >= Math.max(newestMtime("app"), newestMtime("platform/contract"));
-  if (fresh) {
-    const mod = (await import(pathToFileURL(serverBuild).href)) as {
-      createWebHandler(o: Record<string, unknown>): WebHandler;
-    };
-    return { handle: mod.createWebHandler(options), from: serverBuild };
-  }
-  const { createServer } = await import("vite");
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
-  closeVite = () => vite.close();
-  const mod = (await vite.ssrLoadModule("./app/.server/web.ts")) as {
-    createWebHandler(o: Record<string, unknown>): WebHandler;
-  };
-  return { handle: mod.createWebHandler(options), from: "app/ (Vite)" };
-}
 
 // ── The routes to fuzz ───────────────────────────────────────────────────────────────────────
 
@@ -1048,6 +1015,7 @@ beforeAll(async () => {
   });
   web = app.handle;
   source = app.from;
+  closeVite = app.close;
   await t.marketReady();
   for (let i = 0; i < 3; i++) resetters.push((await registerByEmail(t)).email);
   await ensureCustomer();
