@@ -53,6 +53,11 @@ export const JOURNEYS: SpecFunction[] = [
         "a resting order shows in the public book and another customer's order meets part of it, at its price",
         "kr",
       ),
+      j(
+        "matching.spec.ts",
+        "a resting contract order shows in its contract's public book and another customer's order meets it, at its price",
+        "vn",
+      ),
     ],
   },
   {

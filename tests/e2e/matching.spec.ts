@@ -154,3 +154,57 @@ test("a resting order shows in the public book and another customer's order meet
   await expect(page.getByTestId("filled").first()).toHaveText(`${n.qty("0.04")} / ${n.qty("0.1")}`);
   expect((await seller("/spot/cancel", { id: made.id })).status_code).toBe(200);
 });
+
+test("a resting contract order shows in its contract's public book and another customer's order meets it, at its price", async ({
+  page,
+  request,
+  lang,
+  t,
+}, info) => {
+  const n = numbers(lang);
+  // As for spot: a market of its own per project, its liquidity set 2 % outside the reference
+  // prices, so a short resting at the middle is the contract book's best ask.
+  const code = info.project.name === "js" ? "sol/usdt" : "etc/usdt";
+  expect(ops("instrument", "liquidity", code, "--spread", "0.02")).toMatch(/liquidity spread 0.02/);
+  const toContract = async (api: Api) =>
+    expect(
+      (await api("/wallet/transfer", { coin: "USDT", from: "spot", to: "contract", amount: "500" }))
+        .status_code,
+    ).toBe(200);
+  const buyer = await otherCustomer(request, { USDT: "500" });
+  await toContract(buyer);
+  const seller = await customer(page, { USDT: "500" });
+  await toContract(seller);
+  const depth = (await seller(`/market/depth?code=${code}&contract_type=perpetual`)).data;
+  const price = ((Number(depth.asks[0].price) + Number(depth.bids[0].price)) / 2).toFixed(2);
+  const order = { code, contract_type: "perpetual", leverage: 10, type: "limit", price };
+  const rest = await seller("/contract/order", { ...order, side: "sell", quantity: "1" });
+  expect(rest.data.order).toMatchObject({ status: "open", filled_quantity: "0" });
+
+  // The contract screen's book is the perpetual's: the customer's short is its best ask.
+  await page.goto(`/tradeing?code=${code}&mode=contract`);
+  const book = page.getByRole("table", { name: t("trade.book_asks") });
+  const atPrice = book.getByRole("row").filter({ hasText: n.usdt(price) });
+  await expect(atPrice.filter({ hasText: n.qty("1") }).first()).toBeVisible();
+  // Not in the spot market's book: a contract order never fills there.
+  const spot = (await seller(`/market/depth?code=${code}`)).data;
+  expect(spot.asks.some((l: { price: string }) => Number(l.price) === Number(price))).toBe(false);
+
+  // Another customer's long at that price meets part of it: both positions open at its price.
+  const met = await buyer("/contract/order", { ...order, side: "buy", quantity: "0.4" });
+  expect(met.data.order).toMatchObject({ status: "filled", filled_quantity: "0.4" });
+  expect(Number(met.data.order.fill_price)).toBe(Number(price));
+  const [short] = (await seller("/contract/positions")).data;
+  expect(short).toMatchObject({ side: "sell", quantity: "0.4" });
+  expect(Number(short.entry_price)).toBe(Number(price));
+  await page.goto(`/tradeing?code=${code}&mode=contract`);
+  const instruments = (await seller("/market/instruments")).data as {
+    code: string;
+    price_precision: number;
+  }[];
+  const places = instruments.find((i) => i.code === code)?.price_precision ?? 2;
+  await expect(page.getByTestId("entry-price").first()).toHaveText(n.price(price, places));
+  await page.goto(`/tradeing?code=${code}&mode=contract&tab=orders`);
+  await expect(page.getByTestId("filled").first()).toHaveText(`${n.qty("0.4")} / ${n.qty("1")}`);
+  expect((await seller("/contract/cancel", { id: rest.data.order.id })).status_code).toBe(200);
+});
