@@ -992,11 +992,14 @@ describe("closes on the books, over random flows", () => {
                   eq(orders.side, position.side === "buy" ? "buy" : "sell"),
                 ),
               );
-            // The close walks the levels best first (depth is best first), each at its price.
+            // The close walks the levels best first (depth is best first), each at its price,
+            // never beyond 5 % from the mark (the feed's last price): the anchor's never.
+            const bound = new Decimal(price).mul(takes === "sell" ? "0.95" : "1.05");
             const expected: [string, string][] = [];
             let left = wanted;
             for (const level of levels) {
               if (left.isZero()) break;
+              if (takes === "sell" ? bound.gt(level.price) : bound.lt(level.price)) break;
               const mine = own
                 .filter((o) => new Decimal(o.price ?? 0).eq(level.price))
                 .reduce((sum, o) => sum.plus(o.quantity).minus(o.filledQuantity), new Decimal(0));
