@@ -715,6 +715,34 @@ describe("market price protection (a band around the mark)", () => {
     }
   });
 
+  it("leaves a take-profit with only a far bid open, quietly, and fires it again once the book has a price", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer();
+    const stray = await customer();
+    // The stray order first: it goes through the engine, which reads the operator's cap again.
+    const far = await contract(stray.token, { side: "buy", type: "limit", price: "10000", quantity: "0.01" });
+    const { position } = (
+      await contract(closer.token, { side: "buy", type: "market", quantity: "0.01", take_profit: "61000" })
+    ).body.data;
+    await setCap("0.00001"); // the liquidity quotes nothing
+    const errors: unknown[] = [];
+    const logger = { error: (...args: unknown[]) => errors.push(args) } as never;
+    try {
+      feed.set("btc/usdt", 61000); // the take-profit is reached; only the bid at 10,000 rests
+      await riskPass(t().platform.trading, logger);
+      expect(await closesOf(position.id)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await setCap(null);
+    }
+    feed.set("btc/usdt", 61000); // bid 60,990 again
+    await riskPass(t().platform.trading, logger);
+    expect(await closesOf(position.id)).toEqual([["take_profit", "0.01", "60990"]]);
+    expect((await orderRow(far.body.data.order.id))?.status).toBe("open");
+    await cancel(stray.token, far.body.data.order.id);
+  });
+
   it("liquidates whole at the mark when the book holds only an order beyond the band", async () => {
     feed.setSpread(10);
     feed.set("btc/usdt", 60000);
