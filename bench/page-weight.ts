@@ -11,6 +11,11 @@ export type PageWeight = {
   files: number;
   /** Whether the chart library is part of the first load (allowed on chart and trade screens only). */
   charts: boolean;
+  /**
+   * The interactive chart's file (and what it imports beyond the first load), which the page
+   * loads right after boot: counted in `js` as well, since the visitor downloads it at once.
+   */
+  chartJs: number;
 };
 
 const gz = (body: Uint8Array | string) => gzipSync(body, { level: 9 }).length;
@@ -45,7 +50,8 @@ export function firstLoadAssets(html: string): Set<string> {
 
 /**
  * What a first visit to `route` downloads: the HTML, every script module it loads or preloads
- * (/assets/*.js named in the page) and its stylesheets, each counted gzipped; and the script a
+ * (/assets/*.js named in the page, and the chart file it loads on boot) and its stylesheets,
+ * each counted gzipped; and the script a
  * lite-mode visit (Save-Data: on) downloads, which must be none.
  */
 export async function pageWeight(
@@ -57,11 +63,32 @@ export async function pageWeight(
   const assets = firstLoadAssets(html);
   let js = 0;
   let css = 0;
+  const bodies = new Map<string, Uint8Array>();
   for (const asset of assets) {
     const body = new Uint8Array(await (await fetch(base + asset)).arrayBuffer());
+    bodies.set(asset, body);
     if (asset.endsWith(".js")) js += gz(body);
     else css += gz(body);
   }
+  // The chart file a first-load module imports on boot (`import("./kline-chart….js")`), with the
+  // modules it imports that the first load has not already fetched.
+  let chartJs = 0;
+  const pending = [...bodies.values()].flatMap((body) =>
+    [...new TextDecoder().decode(body).matchAll(/"(?:\.\/|\/?assets\/)(kline-chart[\w.-]*\.js)"/g)].map(
+      (m) => `/assets/${m[1]}`,
+    ),
+  );
+  const loaded = new Set(assets);
+  while (pending.length > 0) {
+    const asset = pending.pop() as string;
+    if (loaded.has(asset)) continue;
+    loaded.add(asset);
+    const body = new Uint8Array(await (await fetch(base + asset)).arrayBuffer());
+    chartJs += gz(body);
+    for (const m of new TextDecoder().decode(body).matchAll(/from\s*"\.\/([\w.-]+\.js)"/g))
+      pending.push(`/assets/${m[1]}`);
+  }
+  js += chartJs;
   let locales = 0;
   for (const m of html.matchAll(/<link\b[^>]*rel="preload"[^>]*href="(\/locales\/[^"]+)"/g)) {
     const href = (m[1] ?? "").replaceAll("&amp;", "&");
@@ -75,6 +102,6 @@ export async function pageWeight(
     (n, m) => n + (m[1] ? gz(m[1]) : 0),
     0,
   );
-  const charts = [...assets].some((a) => /kline-chart|lightweight-charts/.test(a));
-  return { route, js, css, html: gz(html), locales, liteJs, files: assets.size, charts };
+  const charts = chartJs > 0 || [...assets].some((a) => /kline-chart|lightweight-charts/.test(a));
+  return { route, js, css, html: gz(html), locales, liteJs, files: loaded.size, charts, chartJs };
 }

@@ -521,15 +521,17 @@ export type ApiGets = {
       delivered: boolean;
     }[];
   };
-  /** The order book: 20 levels a side, each with its quantity and the cumulative total (platform/market/routes.ts) */
+  /** The order book: 20 levels a side, each with its quantity and the cumulative total; a contract's own book with `contract_type` (platform/market/routes.ts) */
   "/market/depth": {
-    query: { code: string };
+    query: { code: string; contract_type?: "perpetual" | "weekly" | "quarterly" | undefined };
     body: undefined;
     response: {
       code: string;
       asks: { price: string; totalSize: string; total: string }[];
       bids: { price: string; totalSize: string; total: string }[];
       time: number;
+      contract_type?: "perpetual" | "weekly" | "quarterly" | undefined;
+      expiry?: string | null | undefined;
     };
   };
   /** The instruments the user starred (platform/market/routes.ts) */
@@ -1798,7 +1800,7 @@ export type ApiPosts = {
       side: "buy" | "sell";
       quantity: string | number;
       leverage: unknown;
-      contract_type?: "weekly" | "quarterly" | "perpetual" | undefined;
+      contract_type?: "perpetual" | "weekly" | "quarterly" | undefined;
       type?: "limit" | "market" | undefined;
       price?: string | number | undefined;
       take_profit?: string | number | undefined;
@@ -1863,7 +1865,7 @@ export type ApiPosts = {
       side: "buy" | "sell";
       quantity: string | number;
       leverage: unknown;
-      contract_type?: "weekly" | "quarterly" | "perpetual" | undefined;
+      contract_type?: "perpetual" | "weekly" | "quarterly" | undefined;
       type?: "limit" | "market" | undefined;
       price?: string | number | undefined;
       take_profit?: string | number | undefined;

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { CONTRACT_TYPES } from "./contract-types.ts";
 import { INTERVALS } from "./intervals.ts";
 import { instrumentCodeField, instrumentQuery } from "./trading.ts";
 
@@ -41,7 +42,20 @@ const level = z.object({
   total: decimal.meta({ description: "Cumulative quantity from the best price to this level" }),
 });
 export const depthSchema = z
-  .object({ code: z.string(), asks: z.array(level), bids: z.array(level), time: z.number().int() })
+  .object({
+    code: z.string(),
+    contract_type: z.enum(CONTRACT_TYPES).optional().meta({
+      description: "A contract's book (absent: the spot market's), which contract orders fill against",
+    }),
+    expiry: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The delivery contract's expiry (ISO 8601); null for the perpetual" }),
+    asks: z.array(level),
+    bids: z.array(level),
+    time: z.number().int(),
+  })
   .meta({ id: "Depth" });
 export type Depth = z.infer<typeof depthSchema>;
 export type DepthLevel = z.infer<typeof level>;
@@ -70,8 +84,12 @@ export type Candle = z.infer<typeof candleSchema>;
 
 // ------------------------------------------------------------------ requests
 
-/** The order book of one instrument. */
-export const depthQuery = instrumentQuery;
+/** A market's book, or with `contract_type` the book of that contract trading now. */
+export const depthQuery = instrumentQuery.extend({
+  contract_type: z.enum(CONTRACT_TYPES, { error: "market.unknown_contract" }).optional().meta({
+    description: "A contract's book instead of the spot market's (weekly, quarterly: the one trading now)",
+  }),
+});
 /** Its recent trades, at most 50 (30 unless asked). */
 export const marketTradesQuery = instrumentQuery.extend({
   limit: z.coerce.number().int().min(1).max(50).default(30),

@@ -151,6 +151,8 @@ const NUMBER_PARAMS = new Set([
   "limit",
   "payout",
   "filled",
+  "closed",
+  "asked",
   "quantity",
   "remaining",
   "held",
@@ -167,6 +169,59 @@ const NUMBER_PARAMS = new Set([
 ]);
 /** Parameters that are a percentage (the number of percent): written with the language's sign. */
 const PERCENT_PARAMS = new Set(["percent", "tolerance", "minimum_percent", "maximum_percent"]);
+/**
+ * Parameters that are a moment (an ISO timestamp): written as the language writes a date and
+ * time, in UTC with the zone named (the platform does not know the reader's time zone).
+ */
+const TIME_PARAMS = new Set(["time"]);
+/** Parameters that are words, names or identifiers: left as they are (see `NUMBER_PARAMS`). */
+const TEXT_PARAMS = new Set([
+  "code",
+  "coin",
+  "currency",
+  "site",
+  "reason",
+  "count",
+  "address",
+  "side",
+  "period",
+  "ip",
+  "txid",
+  "provider",
+  "network",
+  "keys",
+  "device",
+  "requestId",
+]);
+
+/** How a message parameter is written: every parameter the messages use has one kind. */
+export function paramKind(name: string): "number" | "percent" | "time" | "text" | undefined {
+  if (NUMBER_PARAMS.has(name)) return "number";
+  if (PERCENT_PARAMS.has(name)) return "percent";
+  if (TIME_PARAMS.has(name)) return "time";
+  if (TEXT_PARAMS.has(name)) return "text";
+  return undefined;
+}
+
+const moments = new Map<string, Intl.DateTimeFormat>();
+function formatMoment(lang: string, value: string): string | undefined {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return undefined;
+  let found = moments.get(lang);
+  if (!found) {
+    found = new Intl.DateTimeFormat(tag(lang), {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    });
+    moments.set(lang, found);
+  }
+  return found.format(at);
+}
 
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -177,6 +232,7 @@ const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
  * exact); a percentage shows its own decimals ("0.50" is "0.5%").
  */
 export function localizeParam(lang: string, name: string, value: unknown): unknown {
+  if (TIME_PARAMS.has(name)) return (typeof value === "string" && formatMoment(lang, value)) || value;
   const isPercent = PERCENT_PARAMS.has(name);
   if (!isPercent && !NUMBER_PARAMS.has(name)) return value;
   const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;

@@ -25,7 +25,10 @@ Amounts are decimal strings, never floats.
 
 **Live data.** A websocket at \`/ws\`: send \`{"op":"ping"}\` every 5 s (answered \`{"op":"pong"}\`),
 \`{"op":"subscribe","channel":"price","code":"btc/usdt"}\` to receive the channel's snapshot and
-then every update as \`{"channel","code","data"}\`; sockets silent for 30 s are closed.`;
+then every update as \`{"channel","code","data"}\`; sockets silent for 30 s are closed. Market channels:
+\`price\`, \`depth\` (the spot market's book; with \`"contract_type":"perpetual"\`, \`"weekly"\` or
+\`"quarterly"\` the book of that contract trading now, which its orders fill against), \`trades\` and
+\`kline\` (with \`"interval"\`).`;
 
 /** GET /api/openapi.json (generated from the route schemas) and a readable page at /api/docs. */
 export function mountDocs(app: OpenAPIHono<ApiEnv>, version: string) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../contract/languages.ts";
+import { messages } from "../contract/messages/index.ts";
+import { paramKind } from "../contract/numbers.ts";
 import { translator } from "./i18n.ts";
 
 // Written independently of the formatter: what each language's readers expect to see.
@@ -67,5 +69,34 @@ describe("the platform's own messages", () => {
     expect(t("inbox.withdrawal_sent.body", { amount: "1", coin: "USDT", txid: "12345678" })).toContain(
       "Transaction: 12345678",
     );
+  });
+
+  it("know how to write every parameter a message has (a new one must say if it is a number)", () => {
+    const names = new Set<string>();
+    const walk = (node: unknown) => {
+      if (typeof node === "string") for (const m of node.matchAll(/{{\s*(\w+)/g)) names.add(m[1] as string);
+      else if (node && typeof node === "object") for (const v of Object.values(node)) walk(v);
+    };
+    for (const lang of LANGUAGES) walk(messages[lang]);
+    expect([...names].filter((name) => paramKind(name) === undefined)).toEqual([]);
+  });
+
+  it("write a partial close's quantities as the language writes numbers", () => {
+    const said = (lang: (typeof LANGUAGES)[number]) =>
+      translator(lang)("trading.position_partly_closed", { closed: "0.02", asked: "1000.5" });
+    expect(said("en")).toBe("Closed 0.02 of 1,000.50: the book could not take the rest, which stays open");
+    expect(said("ru")).toMatch(new RegExp(`0,02.*1${GAP}000,50`));
+    expect(said("es")).toContain("0,02");
+    expect(said("vn")).toContain("1.000,50");
+  });
+
+  it("write a moment as a date and time in the reader's language, in UTC", () => {
+    const time = "2026-11-28T13:05:00.000Z";
+    const en = translator("en")("wallet.locked_until", { time });
+    expect(en).toContain("Nov 28, 2026");
+    expect(en).toContain("UTC");
+    expect(en).not.toContain(time);
+    expect(translator("ja")("wallet.locked_until", { time })).toContain("2026年11月28日");
+    expect(translator("ru")("wallet.locked_until", { time })).toContain("28 нояб. 2026");
   });
 });

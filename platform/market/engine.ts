@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Bus } from "../bus/bus.ts";
+import type { Bus, Subscription } from "../bus/bus.ts";
+import { CONTRACT_TYPES, type ContractType, currentContract } from "../contract/contract-types.ts";
 import {
   type Candle,
   type Depth,
@@ -39,8 +40,14 @@ type Book = {
   raw?: { asks: RawLevel[]; bids: RawLevel[]; time: number };
 };
 
-/** Customers' resting orders on one market, summed per price (published by the spot engine). */
+/**
+ * Customers' resting orders on one book, summed per price, as the matching engine publishes them
+ * on `book:<book>` (a spot market's code, or a contract's book name).
+ */
 export type CustomerLevels = { bids: [number, number][]; asks: [number, number][] };
+
+/** A contract trading now and its book's name (see `currentContract`). */
+type Contract = ReturnType<typeof currentContract>;
 
 const PUBLIC_LEVELS = 20;
 
@@ -55,6 +62,30 @@ export function mergeLevels(feed: RawLevel[], own: [number, number][] | undefine
   return [...sizes]
     .sort((a, b) => (side === "sell" ? a[0] - b[0] : b[0] - a[0]))
     .slice(0, PUBLIC_LEVELS) as RawLevel[];
+}
+
+/**
+ * A public book: the feed's levels with one book's customer orders merged in; a contract's says
+ * which contract it is (the feed's levels are the same for every book of a coin: the liquidity
+ * quotes them into each).
+ */
+export function publicDepth(
+  code: string,
+  precision: number,
+  feed: { asks: RawLevel[]; bids: RawLevel[]; time: number },
+  own: CustomerLevels | undefined,
+  contract?: { type: ContractType; expiry: number | null },
+): Depth {
+  return {
+    code,
+    ...(contract && {
+      contract_type: contract.type,
+      expiry: contract.expiry === null ? null : new Date(contract.expiry).toISOString(),
+    }),
+    asks: depthLevels(mergeLevels(feed.asks, own?.asks, "sell"), precision),
+    bids: depthLevels(mergeLevels(feed.bids, own?.bids, "buy"), precision),
+    time: feed.time,
+  };
 }
 
 /** Cumulative totals down the book (spec §3: "a cumulative total is added per entry"). */
@@ -345,14 +376,60 @@ export function createMarketEngine(options: {
 
   function publishPublicDepth(book: Book) {
     if (!book.raw) return;
-    const own = customers.get(book.code);
-    const depth: Depth = {
-      code: book.code,
-      asks: depthLevels(mergeLevels(book.raw.asks, own?.asks, "sell"), book.precision),
-      bids: depthLevels(mergeLevels(book.raw.bids, own?.bids, "buy"), book.precision),
-      time: book.raw.time,
-    };
-    void bus.publish(`depth:${book.code}`, depth);
+    void bus.publish(
+      `depth:${book.code}`,
+      publicDepth(book.code, book.precision, book.raw, customers.get(book.code)),
+    );
+  }
+
+  /**
+   * Each coin's contracts trading now (the perpetual, this weekly and this quarterly), their
+   * books' customer levels by book name, and the subscriptions to them; moved on when a delivery
+   * contract expires and the next one starts trading.
+   */
+  const contracts = new Map<string, Contract[]>();
+  const contractCustomers = new Map<string, CustomerLevels>();
+  const contractSubscriptions = new Map<string, Subscription>();
+  let contractsUntil = 0;
+
+  function followContracts() {
+    const at = now();
+    if (at < contractsUntil) return;
+    const wanted = new Set<string>();
+    contractsUntil = Number.POSITIVE_INFINITY;
+    for (const code of books.keys()) {
+      const list = CONTRACT_TYPES.map((type) => currentContract(code, type, at));
+      contracts.set(code, list);
+      for (const contract of list) {
+        wanted.add(contract.book);
+        if (contract.expiry !== null) contractsUntil = Math.min(contractsUntil, contract.expiry);
+        if (contractSubscriptions.has(contract.book)) continue;
+        contractSubscriptions.set(
+          contract.book,
+          bus.subscribe(`book:${contract.book}`, (message) => {
+            contractCustomers.set(contract.book, message as CustomerLevels);
+            const book = books.get(code);
+            if (book) publishContractDepth(book, contract);
+          }),
+        );
+      }
+    }
+    for (const [name, off] of contractSubscriptions) {
+      if (wanted.has(name)) continue;
+      off();
+      contractSubscriptions.delete(name);
+      contractCustomers.delete(name);
+    }
+  }
+
+  /** A contract's public book, on `depth:<code>:<contract type>` (the /ws `depth` channel's key). */
+  function publishContractDepth(book: Book, contract: Contract) {
+    if (!book.raw) return;
+    const own = contractCustomers.get(contract.book);
+    void bus.publish(
+      `depth:${book.code}:${contract.type}`,
+      publicDepth(book.code, book.precision, book.raw, own, contract),
+    );
   }
 
   return {
@@ -365,6 +442,7 @@ export function createMarketEngine(options: {
           if (book) publishPublicDepth(book);
         }),
       );
+      followContracts();
       await feed.start(instruments, {
         trades: onTrades,
         depth(code, asks, bids, time) {
@@ -382,6 +460,8 @@ export function createMarketEngine(options: {
           void bus.publish(`feeddepth:${code}`, depth);
           book.raw = { asks, bids, time };
           publishPublicDepth(book);
+          followContracts();
+          for (const contract of contracts.get(code) ?? []) publishContractDepth(book, contract);
         },
         stats(code, stats) {
           const book = books.get(code);
@@ -412,6 +492,11 @@ export function createMarketEngine(options: {
       if (flushTimer) clearInterval(flushTimer);
       for (const off of customerSubscriptions) off();
       customerSubscriptions = [];
+      for (const off of contractSubscriptions.values()) off();
+      contractSubscriptions.clear();
+      contractCustomers.clear();
+      contracts.clear();
+      contractsUntil = 0;
       await feed.stop();
       await flush().catch(() => {});
       books.clear();

@@ -1,5 +1,6 @@
 import type { Bus } from "../bus/bus.ts";
 import type { Config } from "../config.ts";
+import { type ContractType, isContractType } from "../contract/contract-types.ts";
 import { INTERVALS } from "../contract/market.ts";
 import type { Database } from "../db/client.ts";
 import type { HealthCheck } from "../http/health.ts";
@@ -81,7 +82,16 @@ export async function createMarket(options: {
 
   const accepts = (code: string) => listed.has(code);
   hub.registerChannel("price", { accepts, snapshot: (code) => view.ticker(code) });
-  hub.registerChannel("depth", { accepts, snapshot: (code) => view.depth(code) });
+  // A contract's book: `{"channel":"depth","code":…,"contract_type":"perpetual"}` (topic
+  // `depth:<code>:<type>`); without contract_type, the spot market's as before.
+  const contractOf = (params: Record<string, unknown>) =>
+    params.contract_type === undefined ? undefined : (params.contract_type as ContractType);
+  hub.registerChannel("depth", {
+    accepts: (code, params) =>
+      listed.has(code) && (params.contract_type === undefined || isContractType(params.contract_type)),
+    key: { name: "contract_type", of: contractOf },
+    snapshot: (code, params) => view.depth(code, contractOf(params)),
+  });
   hub.registerChannel("trades", { accepts, snapshot: (code) => view.trades(code).slice(0, 30).reverse() });
   hub.registerChannel("kline", {
     accepts: (code, params) => listed.has(code) && INTERVALS.includes(params.interval as never),

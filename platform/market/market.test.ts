@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { CONTRACT_TYPES, currentContract } from "../contract/contract-types.ts";
+import { contractBook } from "../trading/engine/spot-engine.ts";
 import { backoffMs } from "./binance.ts";
 import { addTrade, bucketStart } from "./candles.ts";
-import { dayStats, depthLevels, mergeLevels } from "./engine.ts";
+import { dayStats, depthLevels, mergeLevels, publicDepth } from "./engine.ts";
 import { createSimulator, tickSize } from "./sim.ts";
 
 const at = (iso: string) => Date.parse(iso);
@@ -78,6 +80,53 @@ describe("the public book", () => {
       [98, 2],
     ]);
     expect(mergeLevels(bids, undefined, "buy")).toBe(bids);
+  });
+
+  it("is built per book: a contract's says which contract, the spot market's does not", () => {
+    const feed = {
+      asks: [[100, 1] as [number, number]],
+      bids: [[99, 1] as [number, number]],
+      time: 5,
+    };
+    const own = { asks: [[99.5, 0.25] as [number, number]], bids: [] };
+    expect(publicDepth("btc/usdt", 2, feed, own)).toEqual({
+      code: "btc/usdt",
+      asks: [
+        { price: "99.50", totalSize: "0.250", total: "0.250" },
+        { price: "100.00", totalSize: "1.000", total: "1.250" },
+      ],
+      bids: [{ price: "99.00", totalSize: "1.000", total: "1.000" }],
+      time: 5,
+    });
+    const expiry = Date.UTC(2026, 11, 4, 8);
+    expect(publicDepth("btc/usdt", 2, feed, undefined, { type: "weekly", expiry })).toMatchObject({
+      contract_type: "weekly",
+      expiry: "2026-12-04T08:00:00.000Z",
+      asks: [{ price: "100.00", totalSize: "1.000", total: "1.000" }],
+    });
+    expect(publicDepth("btc/usdt", 2, feed, undefined, { type: "perpetual", expiry: null })).toMatchObject({
+      contract_type: "perpetual",
+      expiry: null,
+    });
+  });
+
+  it("follows the contracts trading now, named as the matching engine names their books", () => {
+    const now = Date.UTC(2026, 10, 27, 13); // a Friday after the 08:00 weekly expiry
+    for (const type of CONTRACT_TYPES) {
+      const current = currentContract("btc/usdt", type, now);
+      expect(current.book).toBe(contractBook("btc/usdt", type, current.expiry));
+    }
+    expect(currentContract("btc/usdt", "perpetual", now)).toEqual({
+      type: "perpetual",
+      expiry: null,
+      book: "btc/usdt:perpetual",
+    });
+    expect(new Date(currentContract("btc/usdt", "weekly", now).expiry ?? 0).toISOString()).toBe(
+      "2026-12-04T08:00:00.000Z",
+    );
+    expect(new Date(currentContract("btc/usdt", "quarterly", now).expiry ?? 0).toISOString()).toBe(
+      "2026-12-25T08:00:00.000Z",
+    );
   });
 });
 

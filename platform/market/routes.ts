@@ -49,13 +49,14 @@ export function marketRoutes(api: Api, view: MarketView, historyOf: (code: strin
       method: "get",
       path: "/market/depth",
       tags: ["Market"],
-      summary: "The order book: 20 levels a side, each with its quantity and the cumulative total",
+      summary:
+        "The order book: 20 levels a side, each with its quantity and the cumulative total; a contract's own book with `contract_type`",
       query: depthQuery,
       response: depthSchema,
     },
     async ({ query }) => {
       await requireInstrument(db, query.code);
-      const depth = view.depth(query.code);
+      const depth = view.depth(query.code, query.contract_type);
       if (!depth) throw new ApiError(503, "market.no_data");
       return depth;
     },

@@ -1,4 +1,5 @@
 import type { Bus } from "../bus/bus.ts";
+import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
 import { type Candle, type Depth, INTERVALS, type Ticker, type Trade } from "../contract/market.ts";
 
 const KEEP_TRADES = 50;
@@ -33,6 +34,10 @@ export function createMarketView(bus: Bus) {
             lastUpdate = Date.now();
           }),
           bus.subscribe(`depth:${code}`, (m) => depths.set(code, m as Depth)),
+          // Each contract's own book (the one trading now of each type).
+          ...CONTRACT_TYPES.map((type) =>
+            bus.subscribe(`depth:${code}:${type}`, (m) => depths.set(`${code}:${type}`, m as Depth)),
+          ),
           bus.subscribe(`feeddepth:${code}`, (m) => feedDepths.set(code, m as Depth)),
           bus.subscribe(`trades:${code}`, (m) => {
             const list = [...(m as Trade[]).slice().reverse(), ...(trades.get(code) ?? [])];
@@ -49,8 +54,12 @@ export function createMarketView(bus: Bus) {
     },
     ticker: (code: string) => tickers.get(code),
     tickers: () => [...tickers.values()],
-    /** The public book: the reference feed's with the customers' resting orders in it. */
-    depth: (code: string) => depths.get(code),
+    /**
+     * The public book: the reference feed's with the customers' resting orders in it; the spot
+     * market's, or a contract's (the one of that type trading now).
+     */
+    depth: (code: string, contractType?: ContractType) =>
+      depths.get(contractType ? `${code}:${contractType}` : code),
     /** The reference feed's own book: what the platform's liquidity account quotes. */
     feedDepth: (code: string) => feedDepths.get(code),
     /** Newest first. */

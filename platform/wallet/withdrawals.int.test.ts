@@ -153,7 +153,10 @@ describe("withdrawal preconditions", () => {
     expect(changed.status).toBe(200);
     const res = await withdraw(token, { payment_password: "Fund2027ok" });
     expect(res.status).toBe(423);
-    expect(res.body.message).toMatch(/^For your safety, withdrawals are locked until \d{4}-\d\d-\d\dT/);
+    // The moment as English writes it, in UTC: "Nov 28, 2026, 01:05 PM UTC".
+    expect(res.body.message).toMatch(
+      /^For your safety, withdrawals are locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M UTC /,
+    );
     expect(await spot(user.id)).toEqual({ available: "50", frozen: "0" });
   });
 });

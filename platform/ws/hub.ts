@@ -18,9 +18,10 @@ export type ChannelDefinition = {
   snapshot?(code: string, params: Record<string, unknown>): Promise<unknown> | unknown;
   /**
    * A second key of the subscription (a K-line's interval): folded into the bus topic and sent
-   * back in every message under `name`, so a client watching several can tell them apart.
+   * back in every message under `name`, so a client watching several can tell them apart. An
+   * optional key (undefined) leaves the topic `${name}:${code}`.
    */
-  key?: { name: string; of(params: Record<string, unknown>): string };
+  key?: { name: string; of(params: Record<string, unknown>): string | undefined };
 };
 
 export type HubOptions = {

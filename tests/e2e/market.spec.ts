@@ -70,7 +70,10 @@ test.describe("market data", () => {
     if (info.project.name === "js") {
       await expect(chart.locator("canvas").first()).toBeVisible();
     } else {
-      expect(await chart.locator("svg rect").count()).toBeGreaterThan(100);
+      // The server-drawn chart: more than 50 candles (one path per colour and part).
+      const drawn = await chart.locator("svg[data-candles]").first().getAttribute("data-candles");
+      expect(Number(drawn)).toBeGreaterThan(50);
+      await expect(chart.locator("svg[data-candles] path").first()).toBeVisible();
     }
     await expect(page.getByRole("img", { name: t("market.depth_chart") }).locator("path")).toHaveCount(2);
     const book = page

@@ -16,8 +16,9 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 let sleep: ReturnType<typeof setTimeout> | undefined;
 let attempts = 0;
 
+/** A subscription's key, as the hub's topic names it (a K-line's interval, a contract's type). */
 const keyOf = (frame: Record<string, string>) =>
-  [frame.channel, frame.code, frame.interval].filter(Boolean).join(":");
+  [frame.channel, frame.code, frame.interval, frame.contract_type].filter(Boolean).join(":");
 
 function send(message: Record<string, string>) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));

@@ -43,7 +43,20 @@ describe("the order form's figures", () => {
       ticker,
       depth,
     });
-    expect(contract.cost && [str(contract.cost.margin), str(contract.cost.fee)]).toEqual(["600", "3"]);
+    // A market order fills on the contract's own book (`depth` is it): costed at its best ask,
+    // what a long pays (0.1 × 60,010 / 10 = 600.1, the taker fee 0.05 % of 6,001).
+    expect(contract.cost && [str(contract.cost.margin), str(contract.cost.fee)]).toEqual(["600.1", "3.0005"]);
+    expect(contract.price !== undefined && str(contract.price)).toBe("60010");
+    // With no book yet, the last price.
+    const unbooked = orderFigures({
+      state: readState(new URLSearchParams("code=btc/usdt")),
+      info,
+      values,
+      balances: { usdt: "1000", base: "0" },
+      ticker,
+      depth: undefined,
+    });
+    expect(unbooked.cost && [str(unbooked.cost.margin), str(unbooked.cost.fee)]).toEqual(["600", "3"]);
     const spot = orderFigures({
       state: readState(new URLSearchParams("code=btc/usdt&mode=spot")),
       info,
@@ -65,7 +78,7 @@ describe("the order form's figures", () => {
         ticker,
         depth,
       });
-      expect(odd.cost && str(odd.cost.margin), leverage).toBe("6000");
+      expect(odd.cost && str(odd.cost.margin), leverage).toBe("6001");
     }
   });
 });

@@ -22,6 +22,7 @@ export function orderFigures(input: {
   values: OrderValues;
   balances: { usdt: string; base: string } | undefined;
   ticker: Ticker | undefined;
+  /** The book the order trades on: the spot market's, or in contract mode the contract's. */
   depth: Depth | undefined;
 }) {
   const { state, info, values, balances } = input;
@@ -34,7 +35,9 @@ export function orderFigures(input: {
   const leverage = Number.isSafeInteger(typed) && typed >= 1 ? typed : 1;
   if (state.mode === "contract") {
     const rate = dec(state.type === "limit" ? info?.maker_fee : info?.taker_fee) ?? 0n;
-    const price = state.type === "limit" ? limit : last;
+    // A market order fills on the contract's own book (`depth` is it): the form has both buttons,
+    // so it is costed at the best ask, what a long pays (a short at the bid costs no more).
+    const price = state.type === "limit" ? limit : (dec(input.depth?.asks[0]?.price) ?? last);
     const available = dec(balances?.usdt);
     const cost = quantity !== undefined && price ? orderCost(quantity, price, leverage, rate) : undefined;
     const max =

@@ -73,6 +73,7 @@ export default {
   },
   market: {
     unknown_instrument: "This market does not exist or is not listed",
+    unknown_contract: "Choose a contract: perpetual, weekly or quarterly",
     no_data: "Prices are not available yet, please try again in a moment",
   },
   ledger: {

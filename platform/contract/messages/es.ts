@@ -72,6 +72,7 @@ const es: Messages = {
   },
   market: {
     unknown_instrument: "Este mercado no existe o no está listado",
+    unknown_contract: "Elige un contrato: perpetuo, semanal o trimestral",
     no_data: "Los precios aún no están disponibles. Inténtalo de nuevo en breve",
   },
   ledger: {

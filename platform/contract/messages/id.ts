@@ -72,6 +72,7 @@ const id: Messages = {
   },
   market: {
     unknown_instrument: "Pasar ini tidak ada atau tidak terdaftar",
+    unknown_contract: "Pilih kontrak: perpetual, mingguan, atau kuartalan",
     no_data: "Harga belum tersedia, silakan coba lagi sebentar lagi",
   },
   ledger: {

@@ -72,6 +72,7 @@ const ja: Messages = {
   },
   market: {
     unknown_instrument: "このマーケットは存在しないか、上場していません",
+    unknown_contract: "契約を選んでください：無期限、週次、四半期",
     no_data: "価格データはまだありません。しばらくしてからもう一度お試しください",
   },
   ledger: {

@@ -72,6 +72,7 @@ const kr: Messages = {
   },
   market: {
     unknown_instrument: "존재하지 않거나 상장되지 않은 마켓입니다",
+    unknown_contract: "계약을 선택하세요: 무기한, 주간 또는 분기",
     no_data: "아직 가격 정보가 없습니다. 잠시 후 다시 시도해 주세요",
   },
   ledger: {

@@ -72,6 +72,7 @@ const pt: Messages = {
   },
   market: {
     unknown_instrument: "Este mercado não existe ou não está listado",
+    unknown_contract: "Escolha um contrato: perpétuo, semanal ou trimestral",
     no_data: "Os preços ainda não estão disponíveis. Tente novamente em instantes",
   },
   ledger: {

@@ -71,6 +71,7 @@ const tw: Messages = {
   },
   market: {
     unknown_instrument: "此交易對不存在或尚未上架",
+    unknown_contract: "請選擇合約：永續、當週或當季",
     no_data: "目前尚無行情資料，請稍後再試",
   },
   ledger: {

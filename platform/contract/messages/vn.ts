@@ -71,6 +71,7 @@ const vn: Messages = {
   },
   market: {
     unknown_instrument: "Thị trường này không tồn tại hoặc chưa được niêm yết",
+    unknown_contract: "Hãy chọn hợp đồng: vĩnh cửu, tuần hoặc quý",
     no_data: "Chưa có dữ liệu giá, vui lòng thử lại sau giây lát",
   },
   ledger: {

@@ -71,6 +71,7 @@ const zh: Messages = {
   },
   market: {
     unknown_instrument: "该交易对不存在或未上线",
+    unknown_contract: "请选择合约：永续、当周或当季",
     no_data: "暂无行情数据，请稍后重试",
   },
   ledger: {

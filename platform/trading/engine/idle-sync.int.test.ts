@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../../tests/support/accounts.ts";
 import { onScriptedMarket } from "../../../tests/support/scripted-market.ts";
+import { createMemoryBus } from "../../bus/memory.ts";
 import { requireParams } from "../contracts.ts";
 import { engineState } from "../tables.ts";
 import { createSpotEngine } from "./spot-engine.ts";
@@ -47,5 +48,48 @@ describe("the books' periodic sync", () => {
     // This instance's sync sees the counter moved, rebuilds, and has the order on its book.
     await engine.sync();
     expect(engine.depth("btc/usdt", 100_000)?.asks.some((l) => l.price === "90000")).toBe(true);
+  });
+
+  it("republishes a book's resting orders now and then, so a public book rebuilt elsewhere has them", async () => {
+    let clock = Date.now();
+    // Its own bus: what the platform's engine publishes meanwhile is not heard here.
+    const bus = createMemoryBus();
+    const engine = createSpotEngine({
+      db: db(),
+      bus,
+      view: t().platform.market.view,
+      now: () => clock,
+    });
+    const heard: unknown[] = [];
+    const stop = bus.subscribe("book:btc/usdt", (levels) => heard.push(levels));
+    try {
+      const seller = await fundedCustomer(t(), "spot", { BTC: "1" });
+      const params = await requireParams(db(), "btc/usdt", "spot");
+      await engine.place({
+        userId: seller.user.id,
+        code: "btc/usdt",
+        type: "limit",
+        side: "sell",
+        price: new Decimal("91000"),
+        quantity: new Decimal("0.02"),
+        params,
+      });
+      await engine.idle();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const placed = heard.length;
+      expect(placed).toBeGreaterThan(0);
+      // A sync right after changes nothing and says nothing new.
+      await engine.sync();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard.length).toBe(placed);
+      // Five seconds on, the sync sends the book's levels again, the order in them.
+      clock += 5_000;
+      await engine.sync();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard.length).toBe(placed + 1);
+      expect(JSON.stringify(heard.at(-1))).toContain("91000");
+    } finally {
+      stop();
+    }
   });
 });

@@ -299,6 +299,9 @@ export type SpotEngineDeps = { db: Db; bus: Bus; view: MarketView; now?: () => n
  * its counter, and an instance that sees the counter moved by another (or whose last batch
  * failed) rebuilds its books from the database before matching.
  */
+/** How often, at most, the periodic sync republishes a book whose resting orders did not change. */
+const REPUBLISH_MS = 5_000;
+
 export function createSpotEngine(deps: SpotEngineDeps) {
   const now = deps.now ?? Date.now;
   const m = createSpotMatcher();
@@ -308,6 +311,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   let seq = -1;
   let queue: Command[] = [];
   let draining: Promise<void> | undefined;
+  /** When each book's customer levels were last published (see REPUBLISH_MS). */
+  const published = new Map<string, number>();
 
   function enqueue<T>(request: Request): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -488,8 +493,14 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         });
         tape.set(trade.code, list);
       }
-      for (const live of [...work.created, ...work.changed.values()])
-        if (live.market === "spot") touched.add(live.code);
+      // Every book a batch changed is republished: a spot market's and each contract's. The
+      // periodic sync republishes the others where orders rest now and then, so a public book
+      // rebuilt elsewhere (a market leader restarted or taken over) has them again within seconds.
+      for (const live of [...work.created, ...work.changed.values()]) touched.add(live.book);
+      if (batch.some((c) => c.kind === "sync"))
+        for (const book of m.restingMarkets())
+          if (work.time - (published.get(book) ?? Number.NEGATIVE_INFINITY) >= REPUBLISH_MS)
+            touched.add(book);
       seq = next;
       // The answer to a place or cancel is its order as stored.
       const answered = new Map<Command, Outcome>();
@@ -503,7 +514,10 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       return answered;
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
-    for (const code of touched) void deps.bus.publish(`book:${code}`, m.customerLevels(code));
+    for (const book of touched) {
+      published.set(book, now());
+      void deps.bus.publish(`book:${book}`, m.customerLevels(book));
+    }
     // The venue's own trades join the public tape (the reference feed's candles and marks stay
     // the feed's: customers trading inside the spread do not move a mark).
     for (const [code, trades] of tape) void deps.bus.publish(`trades:${code}`, trades);
@@ -1327,30 +1341,44 @@ export function createSpotMatcher() {
         ref: { type: "order", id: owner.id },
         postings: postings.filter((p) => !D(p.amount).isZero()),
       });
-      for (const [live, fee] of [
-        [taker, takerFee],
-        [maker, makerFee],
-      ] as const) {
-        if (!live) continue;
-        live.filled = live.filled.plus(quantity);
-        live.notional = live.notional.plus(exact);
-        live.fee = live.fee.plus(fee);
-        live.fillTime = this.time;
-        this.touch(live);
-      }
-      // The liquidity account's side of a trade has no order (null).
+      if (taker) this.filledBy(taker, quantity, exact, takerFee);
+      if (maker) this.filledBy(maker, quantity, exact, makerFee);
+      this.trade(owner.market, owner.code, takerSide, price, quantity, {
+        taker: { order: taker?.id ?? null, user: taker?.userId ?? null, fee: takerFee },
+        maker: { order: maker?.id ?? null, user: maker?.userId ?? null, fee: makerFee },
+      });
+    }
+
+    /** An order's side of a fill: its filled quantity, notional and fee grow. */
+    private filledBy(live: Live, quantity: Decimal, exact: Decimal, fee: Decimal) {
+      live.filled = live.filled.plus(quantity);
+      live.notional = live.notional.plus(exact);
+      live.fee = live.fee.plus(fee);
+      live.fillTime = this.time;
+      this.touch(live);
+    }
+
+    /** A fill's `trades` row; a side with no order (the liquidity account, a close) has null. */
+    private trade(
+      market: Market,
+      code: string,
+      takerSide: Side,
+      price: Decimal,
+      quantity: Decimal,
+      sides: Record<"taker" | "maker", { order: number | null; user: number | null; fee: Decimal }>,
+    ) {
       this.trades.push({
-        market: owner.market,
-        code: owner.code,
-        taker_order_id: taker?.id ?? null,
-        taker_user_id: taker?.userId ?? null,
-        maker_order_id: maker?.id ?? null,
-        maker_user_id: maker?.userId ?? null,
+        market,
+        code,
+        taker_order_id: sides.taker.order,
+        taker_user_id: sides.taker.user,
+        maker_order_id: sides.maker.order,
+        maker_user_id: sides.maker.user,
         taker_side: takerSide,
         price: price.toFixed(),
         quantity: quantity.toFixed(),
-        taker_fee: takerFee.toFixed(),
-        maker_fee: makerFee.toFixed(),
+        taker_fee: sides.taker.fee.toFixed(),
+        maker_fee: sides.maker.fee.toFixed(),
       });
     }
 
@@ -1377,24 +1405,11 @@ export function createSpotMatcher() {
           ref: { type: "order", id: maker.id },
           postings: postings.filter((p) => !D(p.amount).isZero()),
         });
-        maker.filled = maker.filled.plus(quantity);
-        maker.notional = maker.notional.plus(exact);
-        maker.fee = maker.fee.plus(makerFee);
-        maker.fillTime = this.time;
-        this.touch(maker);
+        this.filledBy(maker, quantity, exact, makerFee);
       }
-      this.trades.push({
-        market: "contract",
-        code: close.code,
-        taker_order_id: null,
-        taker_user_id: close.user,
-        maker_order_id: maker?.id ?? null,
-        maker_user_id: maker?.userId ?? null,
-        taker_side: takerSide,
-        price: price.toFixed(),
-        quantity: quantity.toFixed(),
-        taker_fee: math.fee(quantity, price, close.taker).toFixed(),
-        maker_fee: makerFee.toFixed(),
+      this.trade("contract", close.code, takerSide, price, quantity, {
+        taker: { order: null, user: close.user, fee: math.fee(quantity, price, close.taker) },
+        maker: { order: maker?.id ?? null, user: maker?.userId ?? null, fee: makerFee },
       });
     }
 
@@ -1832,11 +1847,14 @@ export function createSpotMatcher() {
     }
   }
 
-  /** The customers' resting orders of a market summed per price, for the public book. */
-  function customerLevels(code: string): CustomerLevels {
+  /**
+   * The customers' resting orders of a book (a spot market's code, or `contractBook`) summed per
+   * price, for the public book.
+   */
+  function customerLevels(book: string): CustomerLevels {
     const sides = { buy: new Map<number, number>(), sell: new Map<number, number>() };
     for (const live of resting.values()) {
-      if (live.market !== "spot" || live.code !== code || !live.price) continue;
+      if (live.book !== book || !live.price) continue;
       const price = live.price.toNumber();
       const left = live.quantity.minus(live.filled).toNumber();
       sides[live.side].set(price, (sides[live.side].get(price) ?? 0) + left);

@@ -1,11 +1,9 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
-import { ceilAmount, dec, str } from "../../../../platform/contract/decimal.ts";
+import { ceilAmount, dec } from "../../../../platform/contract/decimal.ts";
 import type { Envelope } from "../../../../platform/contract/envelope.ts";
-import type { Depth } from "../../../../platform/contract/market.ts";
-import { previews } from "../../../../platform/contract/trading-math.ts";
-import { type ApiClient, apiClient } from "../../../.server/api.ts";
+import { apiClient } from "../../../.server/api.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { flashToast, getToken } from "../../../.server/session.ts";
 import { numbers } from "../../../components/numbers.tsx";
@@ -13,7 +11,8 @@ import { fundsFor } from "../../../money.ts";
 import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms.ts";
 import { orderNeeds } from "../order-figures.ts";
 import { readState, type TradeState, tradeHref } from "../state.ts";
-import type { CloseReview, ClosingPosition, ReviewedOrder, TradeActionResult } from "../types.ts";
+import type { ReviewedOrder, TradeActionResult } from "../types.ts";
+import { closeReview } from "./close-review.ts";
 import { balancesFor, confirmsOrders, previewOrder, setConfirm } from "./preview.ts";
 import { timedAction } from "./timed.ts";
 
@@ -206,49 +205,4 @@ export async function tradeAction(request: Request, context: Context) {
       flashToast(context, { kind: "error", message: t("messages:errors.bad_request") });
       return redirect(tradeHref(state));
   }
-}
-
-/**
- * What a close would do, for its confirmation: one position (all of it, or the part typed) or
- * every open one, each at the book's best opposite price now (where the platform closes it).
- * Nothing to review (the position is gone): undefined, and the platform's own answer follows.
- */
-async function closeReview(
-  api: ApiClient,
-  one: { id: number; quantity?: string } | undefined,
-): Promise<CloseReview | undefined> {
-  const open = await api.get("/contract/positions");
-  if (open.status_code !== 200) return undefined;
-  const chosen = one ? open.data.filter((p) => p.id === one.id) : open.data;
-  if (chosen.length === 0) return undefined;
-  // More than is held: nothing to confirm; the platform's refusal goes under the field.
-  const asked = dec(one?.quantity);
-  const held = dec(chosen[0]?.quantity);
-  if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
-  const books = new Map<string, Depth | undefined>();
-  for (const code of new Set(chosen.map((p) => p.code))) {
-    const depth = await api.get("/market/depth", { code });
-    books.set(code, depth.status_code === 200 ? depth.data : undefined);
-  }
-  const positions = chosen.map((p): ClosingPosition => {
-    const book = books.get(p.code);
-    const price = (p.side === "buy" ? book?.bids[0]?.price : book?.asks[0]?.price) ?? p.mark_price;
-    const quantity = one?.quantity ?? p.quantity;
-    const [entry, at, size] = [dec(p.entry_price), dec(price), dec(quantity)];
-    return {
-      id: p.id,
-      code: p.code,
-      contract_type: p.contract_type,
-      side: p.side,
-      leverage: p.leverage,
-      quantity,
-      held: p.quantity,
-      price,
-      pnl:
-        entry !== undefined && at !== undefined && size !== undefined
-          ? str(previews.pnl(p.side, entry, at, size))
-          : null,
-    };
-  });
-  return { all: !one, positions };
 }

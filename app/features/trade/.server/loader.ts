@@ -4,6 +4,7 @@ import { share } from "../../../../platform/contract/trading-math.ts";
 import { apiClient } from "../../../.server/api.ts";
 import { marketEntries } from "../../../.server/market.ts";
 import { getToken } from "../../../.server/session.ts";
+import { packCandles } from "../../../components/market/packed-candles.ts";
 import { type OrderValues, orderFigures } from "../order-figures.ts";
 import { CHART_INTERVAL, readState } from "../state.ts";
 import { balancesFor, confirmsOrders } from "./preview.ts";
@@ -33,7 +34,13 @@ export async function tradeLoader(request: Request, context: Context) {
   const entry = entries.find((e) => e.instrument.code === state.code);
   if (!entry) throw data(null, { status: 404 });
   const [depth, candles, info, assets, positions, open, history] = await Promise.all([
-    api.get("/market/depth", { code: state.code }),
+    // Contract orders fill on the contract's own book, not the spot market's.
+    api.get(
+      "/market/depth",
+      state.mode === "contract"
+        ? { code: state.code, contract_type: state.contractType }
+        : { code: state.code },
+    ),
     api.get("/market/kline", { code: state.code, interval: CHART_INTERVAL, limit: 60 }),
     api.get("/contract/info", { code: state.code }),
     signedIn ? api.data("/account/index") : undefined,
@@ -79,7 +86,7 @@ export async function tradeLoader(request: Request, context: Context) {
     instrument: entry.instrument,
     ticker: entry.ticker,
     depth: snapshot,
-    candles: candles.status_code === 200 ? candles.data : [],
+    candles: packCandles(candles.status_code === 200 ? candles.data : []),
     info: contractInfo,
     entries,
     tickers,

@@ -1,8 +1,10 @@
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Candle, Depth } from "../../../../platform/contract/market.ts";
 import { chartHref } from "../../../components/market/links.ts";
 import { useChannel } from "../../../components/market/live.ts";
+import { type PackedCandles, unpackCandles } from "../../../components/market/packed-candles.ts";
 import { CandleSvg, DepthSvg } from "../../../components/market/svg-charts.tsx";
 import { CHART_INTERVAL } from "../state.ts";
 
@@ -18,16 +20,17 @@ function useLiveCandles(code: string, initial: Candle[]): Candle[] {
 export function ChartPreview({
   code,
   pair,
-  candles: initial,
+  candles: packed,
   depth,
 }: {
   code: string;
   pair: string;
-  candles: Candle[];
+  candles: PackedCandles;
   depth: Depth | undefined;
 }) {
   const { t } = useTranslation("trade");
   const { t: tm } = useTranslation("market");
+  const initial = useMemo(() => unpackCandles(packed), [packed]);
   const candles = useLiveCandles(code, initial);
   return (
     <section className="mt-2 px-4" aria-label={t("chart_label", { pair, interval: CHART_INTERVAL })}>

@@ -51,7 +51,13 @@ function ClassicTrade({
   const code = instrument.code;
   const contract = state.mode === "contract";
   const ticker = useChannel("price", code, loaderData.ticker);
-  const depth = useChannel("depth", code, loaderData.depth);
+  // The book orders here fill against: the contract's own in contract mode (as the loader's).
+  const depth = useChannel(
+    "depth",
+    code,
+    loaderData.depth,
+    contract ? { contract_type: state.contractType } : undefined,
+  );
   const positionCodes = [...new Set(positions.map((p) => p.code))];
   const tickers = useChannels<Ticker>("price", positionCodes, loaderData.tickers);
   const [prompting, setPrompting] = useState(false);

@@ -1,0 +1,60 @@
+import { isContractType } from "../../../../platform/contract/contract-types.ts";
+import { dec, str } from "../../../../platform/contract/decimal.ts";
+import type { Depth } from "../../../../platform/contract/market.ts";
+import { previews } from "../../../../platform/contract/trading-math.ts";
+import type { ApiClient } from "../../../.server/api.ts";
+import type { CloseReview, ClosingPosition } from "../types.ts";
+
+/** Two expiries (ISO strings, null for a perpetual) name the same contract. */
+const sameInstant = (a: string | null | undefined, b: string | null | undefined) =>
+  a == null || b == null ? a == null && b == null : Date.parse(a) === Date.parse(b);
+
+/**
+ * What a close would do, for its confirmation: one position (all of it, or the part typed) or
+ * every open one, each at the best opposite price now of its contract's own book (where the
+ * platform closes it); at the mark when that book is not the one trading now (an expired
+ * delivery contract waiting for its settlement).
+ * Nothing to review (the position is gone): undefined, and the platform's own answer follows.
+ */
+export async function closeReview(
+  api: ApiClient,
+  one: { id: number; quantity?: string } | undefined,
+): Promise<CloseReview | undefined> {
+  const open = await api.get("/contract/positions");
+  if (open.status_code !== 200) return undefined;
+  const chosen = one ? open.data.filter((p) => p.id === one.id) : open.data;
+  if (chosen.length === 0) return undefined;
+  // More than is held: nothing to confirm; the platform's refusal goes under the field.
+  const asked = dec(one?.quantity);
+  const held = dec(chosen[0]?.quantity);
+  if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
+  const books = new Map<string, Depth | undefined>();
+  const bookOf = (p: { code: string; contract_type: string }) => `${p.code}:${p.contract_type}`;
+  for (const p of chosen) {
+    if (books.has(bookOf(p)) || !isContractType(p.contract_type)) continue;
+    const depth = await api.get("/market/depth", { code: p.code, contract_type: p.contract_type });
+    books.set(bookOf(p), depth.status_code === 200 ? depth.data : undefined);
+  }
+  const positions = chosen.map((p): ClosingPosition => {
+    const found = books.get(bookOf(p));
+    const book = found && sameInstant(found.expiry, p.expiry) ? found : undefined;
+    const price = (p.side === "buy" ? book?.bids[0]?.price : book?.asks[0]?.price) ?? p.mark_price;
+    const quantity = one?.quantity ?? p.quantity;
+    const [entry, at, size] = [dec(p.entry_price), dec(price), dec(quantity)];
+    return {
+      id: p.id,
+      code: p.code,
+      contract_type: p.contract_type,
+      side: p.side,
+      leverage: p.leverage,
+      quantity,
+      held: p.quantity,
+      price,
+      pnl:
+        entry !== undefined && at !== undefined && size !== undefined
+          ? str(previews.pnl(p.side, entry, at, size))
+          : null,
+    };
+  });
+  return { all: !one, positions };
+}
