@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_PRICE_BAND } from "./contract/trading-math.ts";
 
 /**
  * The browsers' push services (Chrome/Edge through FCM, Firefox, Safari, Windows): a customer's
@@ -68,6 +69,8 @@ const configSchema = z.object({
     .default(3 * 2 * 1024 * 1024 + 256 * 1024),
   OVERSIZED_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(3),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Market price protection: a market order or close fills no further than this from the mark. */
+  MARKET_PRICE_BAND: z.coerce.number().min(0.0001).max(0.5).default(Number(DEFAULT_PRICE_BAND)),
   QUOTES_PER_10_SECONDS: z.coerce.number().int().min(1).max(100_000).default(5),
   SUPPORT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   SUPPORT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
@@ -169,6 +172,11 @@ export type Config = {
   /** Conversion quotes one customer may ask for per minute, and in any 10 seconds of it. */
   quotesPerMinute: number;
   quotesPer10Seconds: number;
+  /**
+   * Market price protection (a fraction): a market order or a close never fills beyond the mark
+   * × (1 ± band) (platform/contract/trading-math.ts, `protectedLimit`).
+   */
+  marketPriceBand: string;
   /** Support chat messages one customer may send (platform/support/service.ts). */
   supportLimits: { perMinute: number; perHour: number };
   /** Wrong passwords: per account and address pair and per address (15 min), per account (hour). */
@@ -269,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadBodyLimit: c.UPLOAD_BODY_LIMIT,
     quotesPerMinute: c.QUOTES_PER_MINUTE,
     quotesPer10Seconds: c.QUOTES_PER_10_SECONDS,
+    marketPriceBand: String(c.MARKET_PRICE_BAND),
     supportLimits: { perMinute: c.SUPPORT_MESSAGES_PER_MINUTE, perHour: c.SUPPORT_MESSAGES_PER_HOUR },
     loginLimits: {
       perPair: c.LOGIN_FAILURES_PER_PAIR,

@@ -245,7 +245,13 @@ export async function createPlatform(options: {
     await seedTradingParams(database.db);
     const spot = createSpotEngine({ db: database.db, bus, view: market.view });
     closers.push(() => spot.idle());
-    const trading: TradingDeps = { db: database.db, bus, prices: createPrices(market.view), spot };
+    const trading: TradingDeps = {
+      db: database.db,
+      bus,
+      prices: createPrices(market.view),
+      spot,
+      priceBand: config.marketPriceBand,
+    };
     tradingRoutes(api, trading);
     hub.registerChannel("account", { private: true, accepts: () => true });
 

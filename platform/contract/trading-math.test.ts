@@ -2,7 +2,16 @@ import DecimalJs from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dec, str } from "./decimal.ts";
-import { maxContractQuantity, orderCost, previews, type Side, share } from "./trading-math.ts";
+import {
+  bandPercent,
+  DEFAULT_PRICE_BAND,
+  maxContractQuantity,
+  orderCost,
+  previews,
+  protectedLimit,
+  type Side,
+  share,
+} from "./trading-math.ts";
 
 const d = (v: string) => dec(v) as bigint;
 
@@ -139,5 +148,85 @@ describe("the previews agree with decimal.js", () => {
         },
       ),
     );
+  });
+});
+
+describe("market price protection: the protected limit around the mark", () => {
+  it("stops a buy at 5 % above the mark and a sell at 5 % below, on the grid inside the band", () => {
+    expect(str(protectedLimit("buy", d("95000"), d("0.05"), d("0.01")))).toBe("99750");
+    expect(str(protectedLimit("sell", d("95000"), d("0.05"), d("0.01")))).toBe("90250");
+    // 123.457 × 1.05 = 129.62985 → down to 129.62; × 0.95 = 117.28415 → up to 117.29.
+    expect(str(protectedLimit("buy", d("123.457"), d("0.05"), d("0.01")))).toBe("129.62");
+    expect(str(protectedLimit("sell", d("123.457"), d("0.05"), d("0.01")))).toBe("117.29");
+    expect(bandPercent(d(DEFAULT_PRICE_BAND))).toBe("5");
+    expect(bandPercent(d("0.025"))).toBe("2.5");
+  });
+
+  // Prices and ticks as integers of 10^-k, so the independent check is exact BigInt arithmetic.
+  const arbitraries = {
+    side: fc.constantFrom<Side>("buy", "sell"),
+    markUnits: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+    places: fc.integer({ min: 0, max: 8 }),
+    tickUnits: fc.constantFrom(1n, 2n, 5n, 10n, 25n, 100n),
+    bandBps: fc.integer({ min: 0, max: 9_999 }),
+  };
+  const of = (units: bigint, places: number) =>
+    d(new DecimalJs(units.toString()).div(10 ** places).toFixed());
+
+  it("is never beyond the band, on the tick grid, and the grid's nearest such price", () => {
+    fc.assert(
+      fc.property(
+        arbitraries.side,
+        arbitraries.markUnits,
+        arbitraries.places,
+        arbitraries.tickUnits,
+        arbitraries.bandBps,
+        (side, markUnits, places, tickUnits, bandBps) => {
+          const mark = of(markUnits, places);
+          const tick = of(tickUnits, places);
+          const band = d(new DecimalJs(bandBps).div(10_000).toFixed());
+          const limit = protectedLimit(side, mark, band, tick);
+          expect(limit % tick).toBe(0n);
+          // Independently, in basis points: mark × (10,000 ± bps) against limit × 10,000.
+          const bound = markUnits * BigInt(10_000 + (side === "buy" ? bandBps : -bandBps));
+          const limitUnits = (limit * 10n ** BigInt(places)) / 10n ** 18n;
+          if (side === "buy") {
+            expect(limitUnits * 10_000n <= bound).toBe(true);
+            expect((limitUnits + tickUnits) * 10_000n > bound).toBe(true);
+          } else {
+            expect(limitUnits * 10_000n >= bound).toBe(true);
+            expect((limitUnits - tickUnits) * 10_000n < bound).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it("moves with the mark and widens with the band (monotone)", () => {
+    fc.assert(
+      fc.property(
+        arbitraries.side,
+        arbitraries.markUnits,
+        arbitraries.markUnits,
+        arbitraries.bandBps,
+        arbitraries.bandBps,
+        arbitraries.tickUnits,
+        (side, m1, m2, b1, b2, tickUnits) => {
+          const tick = of(tickUnits, 2);
+          const bp = (b: number) => d(new DecimalJs(b).div(10_000).toFixed());
+          const [lo, hi] = m1 <= m2 ? [m1, m2] : [m2, m1];
+          const at = (m: bigint, b: number) => protectedLimit(side, of(m, 2), bp(b), tick);
+          expect(at(lo, b1) <= at(hi, b1)).toBe(true);
+          const [narrow, wide] = b1 <= b2 ? [b1, b2] : [b2, b1];
+          if (side === "buy") expect(at(lo, narrow) <= at(lo, wide)).toBe(true);
+          else expect(at(lo, narrow) >= at(lo, wide)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("refuses what has no meaning (no tick, a band of 100 % or more)", () => {
+    expect(() => protectedLimit("buy", d("1"), d("0.05"), 0n)).toThrow(RangeError);
+    expect(() => protectedLimit("sell", d("1"), d("1"), d("0.01"))).toThrow(RangeError);
   });
 });

@@ -5,7 +5,7 @@
  * server answers). Each keeps its own rounding: decimal.js 20 significant digits, the pages'
  * decimal 18 places truncated; the formulas, and so the order of the operations, are these.
  */
-import { type Dec, div, floorTo, int, mul } from "./decimal.ts";
+import { type Dec, div, floorTo, int, mul, str } from "./decimal.ts";
 
 export type Side = "buy" | "sell";
 
@@ -151,3 +151,26 @@ export function maxContractQuantity(available: Dec, price: Dec, leverage: number
 /** A share (0–100 %) of a maximum quantity, down to a whole number of steps. */
 export const share = (max: Dec, percent: number, step: Dec): Dec =>
   floorTo((max * BigInt(Math.max(0, Math.min(100, Math.trunc(percent))))) / 100n, step);
+
+/**
+ * Market price protection (Binance's and OKX's): how far from the reference (mark) price a
+ * market order or a close may fill, as a fraction; the platform-wide default (`MARKET_PRICE_BAND`).
+ */
+export const DEFAULT_PRICE_BAND = "0.05";
+
+/**
+ * The protected limit of a market order or a close of `side`: a buy never above
+ * mark × (1 + band), a sell never below mark × (1 − band), on the tick grid inside the band (a
+ * buy's rounded down, a sell's up). Computed exactly (the product is not truncated before it is
+ * rounded), so the limit is never beyond the band. `mark` ≥ 0, 0 ≤ band < 1, tick > 0.
+ */
+export function protectedLimit(side: Side, mark: Dec, band: Dec, tick: Dec): Dec {
+  if (tick <= 0n || mark < 0n || band < 0n || band >= int(1)) throw new RangeError("protectedLimit");
+  const scaled = mark * (side === "buy" ? int(1) + band : int(1) - band); // scale 10^36
+  const step = tick * int(1);
+  const ticks = side === "buy" ? scaled / step : (scaled + step - 1n) / step;
+  return ticks * tick;
+}
+
+/** A band as the messages state it, in percent: "5" for 0.05. */
+export const bandPercent = (band: Dec): string => str(band * 100n);

@@ -2,13 +2,21 @@ import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
+import { DEFAULT_PRICE_BAND } from "../contract/trading-math.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/index.ts";
 import { freeze, type Posting, post, transfer } from "../ledger/index.ts";
 import { instrumentStatuses } from "../market/index.ts";
-import { contractBook, refuseCrossedLiquidation, type SpotEngine } from "./engine/spot-engine.ts";
+import {
+  contractBook,
+  PRICE_BAND_KEYS,
+  type Protection,
+  priceBandError,
+  refuseCrossedLiquidation,
+  type SpotEngine,
+} from "./engine/spot-engine.ts";
 import { exactTicks, unitsOf } from "./engine/units.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
@@ -30,7 +38,25 @@ export type TradingDeps = {
    */
   spot: SpotEngine;
   now?: () => number;
+  /** Market price protection, a fraction (config `MARKET_PRICE_BAND`; 5 % when absent). */
+  priceBand?: string;
 };
+
+/**
+ * A market order's or a close's price protection for `side` at the mark: it fills no further
+ * than the band from it (`math.protectedPrice`, the rule the pages share), on the price grid.
+ */
+export function protectionFor(
+  deps: TradingDeps,
+  code: string,
+  quantityStep: string,
+  side: math.Side,
+  mark: Decimal,
+) {
+  const band = deps.priceBand ?? DEFAULT_PRICE_BAND;
+  const { tick } = unitsOf(code, quantityStep);
+  return { limit: math.protectedPrice(side, mark, band, tick), band } satisfies Protection;
+}
 
 /**
  * Every instrument's trading terms and listing status, kept in memory for a second: an order
@@ -157,16 +183,26 @@ function expectedFill(
   }
   const mark = deps.prices.mark(params.code).price;
   const expiry = expiryFor(input.contract_type, deps.now?.() ?? Date.now());
-  const expected = deps.spot.expectedFill({
-    userId,
-    book: contractBook(params.code, input.contract_type, expiry),
-    side: input.side,
-    quantity,
-    price: limit,
-    quantityStep: params.quantityStep,
-  });
-  if (!expected)
+  // A market order takes nothing beyond the band around the mark.
+  const protection = limit
+    ? undefined
+    : protectionFor(deps, params.code, params.quantityStep, input.side, mark);
+  const fill = (protect?: Decimal) =>
+    deps.spot.expectedFill({
+      userId,
+      book: contractBook(params.code, input.contract_type, expiry),
+      side: input.side,
+      quantity,
+      price: limit,
+      protect,
+      quantityStep: params.quantityStep,
+    });
+  const expected = fill(protection?.limit);
+  if (!expected) {
+    // The book offers only beyond the band: the band refuses it.
+    if (protection && fill()) throw priceBandError(PRICE_BAND_KEYS.order, protection.band);
     throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
+  }
   if (quantity.gt(0))
     refuseCrossedLiquidation({
       side: input.side,
@@ -176,7 +212,7 @@ function expectedFill(
       mark,
       maintenanceRate: params.maintenanceRate,
     });
-  return { ...expected, limit, mark, expiry };
+  return { ...expected, limit, mark, expiry, protection };
 }
 
 /** What an order would occupy before the user confirms: margin, fee, the fill price, the liquidation price. */
@@ -240,6 +276,7 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
       stopLoss: sl?.toFixed() ?? null,
       mark: expected.mark,
     },
+    protection: expected.protection,
   });
   const [position] = order.positionId
     ? await db.select().from(positions).where(eq(positions.id, order.positionId))
@@ -284,6 +321,8 @@ export async function closePosition(
   // The mark the close is logged with (a liquidation's remainder closes at the risk job's).
   const mark =
     options.reason === "manual" || !options.price ? deps.prices.mark(position.code) : options.price;
+  // The close takes nothing beyond the band around that mark (on the other side).
+  const side = position.side === "buy" ? "sell" : "buy";
   const closed = await deps.spot.close({
     positionId,
     userId: options.userId,
@@ -291,6 +330,7 @@ export async function closePosition(
     reason: options.reason,
     mark: mark.price,
     tickTime: mark.time,
+    protection: protectionFor(deps, position.code, params.quantityStep, side, mark.price),
     params,
   });
   if (!closed) return undefined;

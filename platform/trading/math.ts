@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
-import { type Arithmetic, tradingMath } from "../contract/trading-math.ts";
+import { dec, str } from "../contract/decimal.ts";
+import { type Arithmetic, protectedLimit, type Side, tradingMath } from "../contract/trading-math.ts";
 
 /**
  * The arithmetic of USDT-margined, isolated-margin contracts, in decimal.js: the platform's
@@ -48,3 +49,12 @@ export function nextFundingTime(now: number): number {
 
 /** Delivery contracts' expiries: one rule, which the market's contract books follow too. */
 export { nextExpiry } from "../contract/contract-types.ts";
+
+/**
+ * The protected limit of a market order or a close (the contract's `protectedLimit`, the one
+ * rule the pages share) in decimal.js: what the routes queue and the engine's log keeps.
+ */
+export function protectedPrice(side: Side, mark: Decimal.Value, band: string, tick: Decimal.Value): Decimal {
+  const n = (v: Decimal.Value) => dec(D(v).toFixed()) as bigint;
+  return D(str(protectedLimit(side, n(mark), n(band), n(tick))));
+}

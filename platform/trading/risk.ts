@@ -2,8 +2,12 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { ApiError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import { cancelOrder, closePosition, openPositions, type TradingDeps } from "./contracts.ts";
+import { PRICE_BAND_KEYS } from "./engine/spot-engine.ts";
 import * as math from "./math.ts";
 import { orders, positions, tradingParams } from "./tables.ts";
+
+/** A close refused because its book had nothing to take (at all, or within the band). */
+export const NOTHING_TAKEN: string[] = ["trading.close_no_liquidity", PRICE_BAND_KEYS.close];
 
 /**
  * One pass of the risk engine over the books and every open position, against current mark
@@ -20,8 +24,9 @@ export async function riskPass(deps: TradingDeps, logger?: Logger) {
     try {
       if (await action()) acted.push(label);
     } catch (error) {
-      // A TP/SL whose book has nothing to take for now fires again at the next pass.
-      if (error instanceof ApiError && error.messageKey === "trading.close_no_liquidity") return;
+      // A TP/SL whose book has nothing to take for now (within the price band) fires again at
+      // the next pass.
+      if (error instanceof ApiError && NOTHING_TAKEN.includes(error.messageKey)) return;
       logger?.error({ err: error, action: label }, "risk action failed");
     }
   };

@@ -29,6 +29,7 @@ import {
   type TradingDeps,
 } from "./contracts.ts";
 import * as math from "./math.ts";
+import { NOTHING_TAKEN } from "./risk.ts";
 import { placeSpotOrder } from "./spot.ts";
 import { orders, positionCloses, positions, trades, tradingParams } from "./tables.ts";
 import { orderView, positionView } from "./views.ts";
@@ -248,7 +249,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
             if (result && (!("done" in result) || result.done)) closed++;
           },
           (error: unknown) => {
-            const skipped = ["trading.position_not_open", "trading.close_no_liquidity"];
+            const skipped = ["trading.position_not_open", ...NOTHING_TAKEN];
             if (!(error instanceof ApiError && skipped.includes(error.messageKey))) throw error;
           },
         );

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { fieldError } from "../http/errors.ts";
-import { checkQuantity, requireListed, requireParams, type TradingDeps } from "./contracts.ts";
+import { checkQuantity, protectionFor, requireListed, requireParams, type TradingDeps } from "./contracts.ts";
+import type { Protection } from "./engine/spot-engine.ts";
 import { exactTicks, unitsOf } from "./engine/units.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
@@ -26,6 +27,7 @@ export async function placeSpotOrder(deps: TradingDeps, userId: number, input: S
   const quantity = D(input.quantity);
   checkQuantity(quantity, params);
   let price: Decimal | undefined;
+  let protection: Protection | undefined;
   if (input.type === "limit") {
     if (!input.price) throw fieldError("price", "trading.price_required");
     price = D(input.price);
@@ -35,6 +37,9 @@ export async function placeSpotOrder(deps: TradingDeps, userId: number, input: S
   } else {
     // A market order needs a live market: refused on a stalled feed, as before it is queued.
     deps.prices.best(params.code, input.side);
+    // It takes nothing beyond the band around the mark (price protection).
+    const mark = deps.prices.mark(params.code).price;
+    protection = protectionFor(deps, params.code, params.quantityStep, input.side, mark);
   }
   return deps.spot.place({
     userId,
@@ -44,5 +49,6 @@ export async function placeSpotOrder(deps: TradingDeps, userId: number, input: S
     quantity,
     price,
     params,
+    protection,
   });
 }

@@ -211,6 +211,10 @@ export default {
     stale_price: "Prices are not up to date right now; trading resumes as soon as they are",
     price_tick: "The price must be a multiple of {{tick}}",
     no_liquidity: "Nobody is buying or selling at any price right now: place a limit order instead",
+    market_price_band:
+      "No buyer or seller within {{percent}} of the market price right now: nothing was filled; place a limit order instead",
+    close_price_band:
+      "No buyer or seller within {{percent}} of the market price right now: the position stays open; try again shortly",
     order_placed: "Order placed",
     order_cancelled: "Order cancelled",
     cancelled_all: "Orders cancelled: {{count}}",

@@ -212,6 +212,10 @@ const es: Messages = {
     stale_price: "Los precios no están actualizados ahora mismo; podrás operar en cuanto lo estén",
     price_tick: "El precio debe ser múltiplo de {{tick}}",
     no_liquidity: "Ahora mismo no hay compradores ni vendedores a ningún precio: usa una orden limitada",
+    market_price_band:
+      "Ahora mismo no hay compradores ni vendedores a menos de un {{percent}} del precio de mercado: no se ha ejecutado nada; usa una orden limitada",
+    close_price_band:
+      "Ahora mismo no hay compradores ni vendedores a menos de un {{percent}} del precio de mercado: la posición sigue abierta; inténtalo de nuevo en un momento",
     order_placed: "Orden colocada",
     order_cancelled: "Orden cancelada",
     cancelled_all: "Órdenes canceladas: {{count}}",

@@ -211,6 +211,10 @@ const id: Messages = {
     stale_price: "Harga sedang tidak terbarui; perdagangan dilanjutkan segera setelah harga terbarui",
     price_tick: "Harga harus kelipatan {{tick}}",
     no_liquidity: "Saat ini tidak ada pembeli atau penjual di harga berapa pun: pasang order limit",
+    market_price_band:
+      "Saat ini tidak ada pembeli atau penjual dalam {{percent}} dari harga pasar: tidak ada yang terisi; pasang order limit",
+    close_price_band:
+      "Saat ini tidak ada pembeli atau penjual dalam {{percent}} dari harga pasar: posisi tetap terbuka; coba lagi sebentar lagi",
     order_placed: "Order ditempatkan",
     order_cancelled: "Order dibatalkan",
     cancelled_all: "Order dibatalkan: {{count}}",

@@ -211,6 +211,10 @@ const ja: Messages = {
     stale_price: "現在、価格が最新ではありません。更新され次第、取引を再開できます",
     price_tick: "価格は {{tick}} の倍数で入力してください",
     no_liquidity: "現在、売買できる相手がいません。指値注文をご利用ください",
+    market_price_band:
+      "現在、市場価格から{{percent}}以内に売買できる相手がいません。約定はありません。指値注文をご利用ください",
+    close_price_band:
+      "現在、市場価格から{{percent}}以内に売買できる相手がいません。ポジションはそのままです。しばらくしてからもう一度お試しください",
     order_placed: "注文しました",
     order_cancelled: "注文をキャンセルしました",
     cancelled_all: "キャンセルした注文：{{count}} 件",

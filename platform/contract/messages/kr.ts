@@ -209,6 +209,10 @@ const kr: Messages = {
     stale_price: "지금은 시세가 최신이 아닙니다. 시세가 갱신되면 바로 거래할 수 있습니다",
     price_tick: "가격은 {{tick}}의 배수여야 합니다",
     no_liquidity: "지금은 어떤 가격에도 매수·매도 상대가 없습니다. 지정가 주문을 이용하세요",
+    market_price_band:
+      "지금은 시장가의 {{percent}} 이내에 매수·매도 상대가 없습니다. 체결된 수량이 없습니다. 지정가 주문을 이용하세요",
+    close_price_band:
+      "지금은 시장가의 {{percent}} 이내에 매수·매도 상대가 없습니다. 포지션은 그대로 유지됩니다. 잠시 후 다시 시도하세요",
     order_placed: "주문이 접수되었습니다",
     order_cancelled: "주문이 취소되었습니다",
     cancelled_all: "취소된 주문: {{count}}건",

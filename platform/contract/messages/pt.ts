@@ -211,6 +211,10 @@ const pt: Messages = {
     stale_price: "Os preços não estão atualizados agora; as negociações voltam assim que estiverem",
     price_tick: "O preço deve ser múltiplo de {{tick}}",
     no_liquidity: "Agora não há compradores nem vendedores a nenhum preço: use uma ordem limitada",
+    market_price_band:
+      "Agora não há compradores nem vendedores a menos de {{percent}} do preço de mercado: nada foi executado; use uma ordem limitada",
+    close_price_band:
+      "Agora não há compradores nem vendedores a menos de {{percent}} do preço de mercado: a posição continua aberta; tente novamente em instantes",
     order_placed: "Ordem enviada",
     order_cancelled: "Ordem cancelada",
     cancelled_all: "Ordens canceladas: {{count}}",

@@ -207,6 +207,8 @@ const tw: Messages = {
     stale_price: "行情暫未更新，價格恢復後即可繼續交易",
     price_tick: "價格必須是 {{tick}} 的整數倍",
     no_liquidity: "目前沒有任何價格的買賣對手，請改用限價單",
+    market_price_band: "目前在市價 {{percent}} 範圍內沒有買賣對手，未成交，請改用限價單",
+    close_price_band: "目前在市價 {{percent}} 範圍內沒有買賣對手，倉位維持不變，請稍後再試",
     order_placed: "下單成功",
     order_cancelled: "訂單已撤銷",
     cancelled_all: "已撤銷訂單：{{count}}",

@@ -209,6 +209,10 @@ const vn: Messages = {
     stale_price: "Giá hiện chưa được cập nhật; bạn có thể giao dịch lại ngay khi giá cập nhật",
     price_tick: "Giá phải là bội số của {{tick}}",
     no_liquidity: "Hiện không có người mua hay bán ở bất kỳ giá nào: hãy đặt lệnh giới hạn",
+    market_price_band:
+      "Hiện không có người mua hay bán trong phạm vi {{percent}} quanh giá thị trường: chưa khớp gì; hãy đặt lệnh giới hạn",
+    close_price_band:
+      "Hiện không có người mua hay bán trong phạm vi {{percent}} quanh giá thị trường: vị thế vẫn mở; vui lòng thử lại sau ít phút",
     order_placed: "Đã đặt lệnh",
     order_cancelled: "Đã hủy lệnh",
     cancelled_all: "Số lệnh đã hủy: {{count}}",

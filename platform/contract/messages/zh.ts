@@ -207,6 +207,8 @@ const zh: Messages = {
     stale_price: "行情暂未更新，价格恢复后即可继续交易",
     price_tick: "价格必须是 {{tick}} 的整数倍",
     no_liquidity: "当前没有任何价格的买卖对手，请改用限价单",
+    market_price_band: "当前在市价 {{percent}} 范围内没有买卖对手，未成交，请改用限价单",
+    close_price_band: "当前在市价 {{percent}} 范围内没有买卖对手，仓位保持不变，请稍后再试",
     order_placed: "下单成功",
     order_cancelled: "订单已撤销",
     cancelled_all: "已撤销订单：{{count}}",

@@ -610,6 +610,163 @@ describe("closing a position on its book", () => {
   });
 });
 
+describe("market price protection (a band around the mark)", () => {
+  const close = (token: string, body: Record<string, unknown>) =>
+    t().api("/contract/close", { method: "POST", json: body, token });
+  const closesOf = async (positionId: number) =>
+    (await db().select().from(positionCloses).where(eq(positionCloses.positionId, positionId))).map((c) => [
+      c.reason,
+      n(c.quantity),
+      n(c.price),
+    ]);
+  const positionRow = async (id: number) =>
+    (await db().select().from(positions).where(eq(positions.id, id)))[0];
+  const setCap = async (maxSize: string | null) => {
+    await db()
+      .update(tradingParams)
+      .set({ liquidityMaxSize: maxSize })
+      .where(eq(tradingParams.code, "btc/usdt"));
+    forgetTradingTerms();
+  };
+  const CLOSE_BAND =
+    "No buyer or seller within 5% of the market price right now: the position stays open; try again shortly";
+
+  it("closes only within 5 % of the mark: a stray bid far below never takes the close, one within the band does", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000); // the mark 60,000: a close that sells stops at 57,000
+    const closer = await customer();
+    const stray = await customer();
+    const near = await customer();
+    const { position } = (await contract(closer.token, { side: "buy", type: "market", quantity: "0.03" }))
+      .body.data;
+    const far = await contract(stray.token, { side: "buy", type: "limit", price: "10000", quantity: "0.01" });
+    expect(far.body.data.order.status).toBe("open");
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 60000); // re-quoted within the cap: 0.02 on the bids in all
+      const res = await close(closer.token, { position_id: position.id });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.quantity).toBe("0.02");
+      expect(res.body.message).toBe(
+        "Closed 0.02 of 0.03: the book could not take the rest, which stays open",
+      );
+      expect((await closesOf(position.id))[0]).toEqual(["manual", "0.02", "59989.905"]);
+      // Nothing within the band: refused, saying so; close-all skips it; the stray bid is as it was.
+      const again = await close(closer.token, { position_id: position.id });
+      expect(again.status).toBe(503);
+      expect(again.body.errors.quantity).toEqual([CLOSE_BAND]);
+      const all = await t().api("/contract/close_all", { method: "POST", json: {}, token: closer.token });
+      expect([all.status, all.body.data]).toEqual([200, { closed: 0 }]);
+      expect(n((await positionRow(position.id))?.quantity)).toBe("0.01");
+      expect((await orderRow(far.body.data.order.id))?.filledQuantity).toSatisfy((q) =>
+        new Decimal(q).isZero(),
+      );
+      // A bid within the band (57,500 ≥ 57,000) takes the rest at its own price.
+      const inside = await contract(near.token, {
+        side: "buy",
+        type: "limit",
+        price: "57500",
+        quantity: "0.01",
+      });
+      const rest = await close(closer.token, { position_id: position.id });
+      expect(rest.body.data.quantity).toBe("0.01");
+      expect((await closesOf(position.id))[1]).toEqual(["manual", "0.01", "57500"]);
+      expect((await orderRow(inside.body.data.order.id))?.status).toBe("filled");
+      await close(near.token, { position_id: (await positionOf(inside.body.data.order.id))?.id });
+    } finally {
+      await setCap(null);
+      await cancel(stray.token, far.body.data.order.id);
+    }
+  });
+
+  it("refuses a market order with only a far order to take, saying the band (no liquidation, no fill)", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const stray = await customer();
+    const buyer = await customer();
+    const far = await contract(stray.token, {
+      side: "sell",
+      type: "limit",
+      price: "90000",
+      quantity: "0.01",
+    });
+    expect(far.body.data.order.status).toBe("open");
+    await setCap("0.00001"); // under the quantity step (0.0001): the liquidity quotes nothing
+    try {
+      feed.set("btc/usdt", 60000);
+      const order = { side: "buy", type: "market", quantity: "0.01" };
+      // The order first: the engine reads the operator's cap with it (the preview then sees it).
+      const res = await contract(buyer.token, order);
+      const preview = await t().api("/contract/preview", {
+        method: "POST",
+        json: { code: "btc/usdt", contract_type: "perpetual", leverage: 10, ...order },
+        token: buyer.token,
+      });
+      for (const answer of [preview, res]) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+        expect(answer.body.errors.quantity).toEqual([
+          "No buyer or seller within 5% of the market price right now: nothing was filled; place a limit order instead",
+        ]);
+      }
+      expect(await usdt(buyer.user.id)).toEqual({ available: "10000", frozen: "0" });
+    } finally {
+      await setCap(null);
+      await cancel(stray.token, far.body.data.order.id);
+    }
+  });
+
+  it("leaves a take-profit with only a far bid open, quietly, and fires it again once the book has a price", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer();
+    const stray = await customer();
+    // The stray order first: it goes through the engine, which reads the operator's cap again.
+    const far = await contract(stray.token, { side: "buy", type: "limit", price: "10000", quantity: "0.01" });
+    const { position } = (
+      await contract(closer.token, { side: "buy", type: "market", quantity: "0.01", take_profit: "61000" })
+    ).body.data;
+    await setCap("0.00001"); // the liquidity quotes nothing
+    const errors: unknown[] = [];
+    const logger = { error: (...args: unknown[]) => errors.push(args) } as never;
+    try {
+      feed.set("btc/usdt", 61000); // the take-profit is reached; only the bid at 10,000 rests
+      await riskPass(t().platform.trading, logger);
+      expect(await closesOf(position.id)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await setCap(null);
+    }
+    feed.set("btc/usdt", 61000); // bid 60,990 again
+    await riskPass(t().platform.trading, logger);
+    expect(await closesOf(position.id)).toEqual([["take_profit", "0.01", "60990"]]);
+    expect((await orderRow(far.body.data.order.id))?.status).toBe("open");
+    await cancel(stray.token, far.body.data.order.id);
+  });
+
+  it("liquidates whole at the mark when the book holds only an order beyond the band", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const closer = await customer("1000");
+    const stray = await customer();
+    // The stray order first: it goes through the engine, which reads the operator's cap again.
+    const far = await contract(stray.token, { side: "buy", type: "limit", price: "10000", quantity: "0.01" });
+    const { position } = (
+      await contract(closer.token, { side: "buy", type: "market", quantity: "0.05", leverage: 20 })
+    ).body.data;
+    await setCap("0.00001"); // under the quantity step: the liquidity quotes nothing
+    try {
+      feed.set("btc/usdt", 57200); // past its liquidation price; the mark 57,200, a sell stops at 54,340
+      await riskPass(t().platform.trading);
+    } finally {
+      await setCap(null);
+    }
+    expect(await closesOf(position.id)).toEqual([["liquidation", "0.05", "57200"]]);
+    expect((await positionRow(position.id))?.status).toBe("liquidated");
+    expect((await orderRow(far.body.data.order.id))?.status).toBe("open");
+    await cancel(stray.token, far.body.data.order.id);
+  });
+});
+
 describe("contract execution rules, over random order flows", () => {
   it("fill only at makers' prices, never beyond a limit; frozen margin is what open orders and positions hold", async () => {
     feed.setSpread(20);
@@ -863,11 +1020,14 @@ describe("closes on the books, over random flows", () => {
                   eq(orders.side, position.side === "buy" ? "buy" : "sell"),
                 ),
               );
-            // The close walks the levels best first (depth is best first), each at its price.
+            // The close walks the levels best first (depth is best first), each at its price,
+            // never beyond 5 % from the mark (the feed's last price): the anchor's never.
+            const bound = new Decimal(price).mul(takes === "sell" ? "0.95" : "1.05");
             const expected: [string, string][] = [];
             let left = wanted;
             for (const level of levels) {
               if (left.isZero()) break;
+              if (takes === "sell" ? bound.gt(level.price) : bound.lt(level.price)) break;
               const mine = own
                 .filter((o) => new Decimal(o.price ?? 0).eq(level.price))
                 .reduce((sum, o) => sum.plus(o.quantity).minus(o.filledQuantity), new Decimal(0));

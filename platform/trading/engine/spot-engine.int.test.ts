@@ -25,6 +25,7 @@ const customer = (coins: Record<string, string> = { USDT: "100000", BTC: "10" })
   fundedCustomer(t(), "spot", coins);
 const spot = (token: string, body: Record<string, unknown>) =>
   t().api("/spot/order", { method: "POST", json: { code: "btc/usdt", ...body }, token });
+const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
 const balance = async (userId: number, coin: string) => {
   const b = await balanceOf(db(), userId, "spot", coin);
   return { available: b.available.toFixed(), frozen: b.frozen.toFixed() };
@@ -220,6 +221,84 @@ describe("the spot order book", () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, rest.body.data.id));
     expect(row?.status).toBe("cancelled");
     expect((await balance(me.user.id, "BTC")).frozen).toBe("0");
+  });
+});
+
+describe("market price protection (a band around the mark)", () => {
+  const setCap = async (maxSize: string | null) => {
+    await db()
+      .update(tradingParams)
+      .set({ liquidityMaxSize: maxSize })
+      .where(eq(tradingParams.code, "btc/usdt"));
+    forgetTradingTerms();
+  };
+  const fillsOf = async (orderId: number) =>
+    (
+      await db()
+        .select({ price: trades.price, quantity: trades.quantity })
+        .from(trades)
+        .where(eq(trades.takerOrderId, orderId))
+        .orderBy(trades.id)
+    ).map((f) => [new Decimal(f.price).toFixed(), new Decimal(f.quantity).toFixed()]);
+
+  it("stops a market sell at 5 % below the mark: a stray bid far below never fills, one within the band does", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000); // the mark 60,000: a sell stops at 57,000
+    const stray = await customer();
+    const near = await customer();
+    const seller = await customer();
+    const far = await spot(stray.token, { type: "limit", side: "buy", quantity: "0.01", price: "10000" });
+    expect(far.body.data.status).toBe("open");
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 60000); // re-quoted within the cap: 0.001 at each of 20 bids
+      // The liquidity's 0.02 fills, at its prices; the rest is dropped, not sold at 10,000.
+      const sell = await spot(seller.token, { side: "sell", quantity: "0.05" });
+      expect(sell.status, JSON.stringify(sell.body)).toBe(200);
+      expect(sell.body.data).toMatchObject({ status: "cancelled", filled_quantity: "0.02" });
+      const fills = await fillsOf(sell.body.data.id);
+      expect(fills).toHaveLength(20);
+      expect(fills[0]).toEqual(["59990", "0.001"]);
+      expect(fills.at(-1)).toEqual(["59989.81", "0.001"]);
+      // Nothing within the band now: refused, saying so; the stray bid stays as it was.
+      const again = await spot(seller.token, { side: "sell", quantity: "0.01" });
+      expect(again.status).toBe(503);
+      expect(again.body.errors.quantity).toEqual([
+        "No buyer or seller within 5% of the market price right now: nothing was filled; place a limit order instead",
+      ]);
+      expect((await orderRow(far.body.data.id))?.status).toBe("open");
+      expect(await balance(stray.user.id, "BTC")).toEqual({ available: "10", frozen: "0" });
+      // A bid within the band (57,500 ≥ 57,000) fills at its own price, as before.
+      const inside = await spot(near.token, { type: "limit", side: "buy", quantity: "0.01", price: "57500" });
+      const taken = await spot(seller.token, { side: "sell", quantity: "0.02" });
+      expect(taken.body.data).toMatchObject({
+        status: "cancelled",
+        filled_quantity: "0.01",
+        fill_price: "57500",
+      });
+      expect((await orderRow(inside.body.data.id))?.status).toBe("filled");
+    } finally {
+      await setCap(null);
+      await t().api("/spot/cancel", { method: "POST", json: { id: far.body.data.id }, token: stray.token });
+    }
+  });
+
+  it("keeps a market order with nothing at all to take refused as before (no liquidity, not the band)", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    await setCap("0.001");
+    try {
+      feed.set("btc/usdt", 60000);
+      const seller = await customer();
+      await spot(seller.token, { side: "sell", quantity: "0.02" }); // takes every bid
+      const none = await spot(seller.token, { side: "sell", quantity: "0.01" });
+      expect(none.status).toBe(503);
+      expect(none.body.errors.quantity).toEqual([
+        "Nobody is buying or selling at any price right now: place a limit order instead",
+      ]);
+    } finally {
+      await setCap(null);
+    }
   });
 });
 

@@ -1,8 +1,11 @@
 import Decimal from "decimal.js";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
+import { dec } from "../../contract/decimal.ts";
 import type { Trade } from "../../contract/market.ts";
+import { messageKey } from "../../contract/message-key.ts";
 import { pricePrecision } from "../../contract/precision.ts";
+import { bandPercent } from "../../contract/trading-math.ts";
 import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
 import { executePrepared } from "../../db/prepared.ts";
@@ -90,7 +93,16 @@ export type SpotOrderRequest = {
   };
   /** A contract order (opening a position); absent for spot. */
   contract?: ContractOrderTerms;
+  /** A market order's price protection (see `Protection`). */
+  protection?: Protection;
 };
+
+/**
+ * Market price protection: the furthest price a market order or a close may fill at (its
+ * protected limit, `math.protectedPrice` of the mark the route read) and the band it was
+ * computed with (for the refusal's message). The log keeps the limit, so a replay matches the same.
+ */
+export type Protection = { limit: Decimal; band: string };
 /** An order for either market: the engine matches both (see `contractBook`). */
 export type EngineOrderRequest = SpotOrderRequest;
 
@@ -158,6 +170,8 @@ export type CloseRequest = {
   /** The mark price and its tick time: a liquidation's remainder the book cannot take closes at it. */
   mark: Decimal;
   tickTime: number | null;
+  /** How far from the mark it may take (see `Protection`); absent: the whole book. */
+  protection?: Protection;
   /** The instrument's terms, read before the close was queued. */
   params: {
     code: string;
@@ -198,6 +212,8 @@ type LoggedPlace = {
   side: Side;
   quantity: string;
   price?: string;
+  /** A market order's protected limit (older entries have none: no limit). */
+  pl?: string;
   /** The instrument's quantity step and spot fee rate it was matched under. */
   step: string;
   fee: string;
@@ -242,6 +258,8 @@ export type LoggedClose = {
   taker: string;
   reason: BookCloseReason;
   mark: string;
+  /** Its protected limit (older entries have none: the whole book). */
+  pl?: string;
 };
 /** A cancel names the market it was asked on (a spot cancel never takes a contract order). */
 type LoggedCommand = LoggedPlace | LoggedClose | { k: "cancel"; user: number; order: number; m?: "contract" };
@@ -441,7 +459,13 @@ export function createSpotEngine(deps: SpotEngineDeps) {
           outcomes.set(command, { ok: true, orderId });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          outcomes.set(command, { ok: false, error });
+          const protection =
+            command.kind === "close"
+              ? command.close.protection
+              : command.kind === "place"
+                ? command.order.protection
+                : undefined;
+          outcomes.set(command, { ok: false, error: withBand(error, protection) });
         }
       }
       matched();
@@ -579,6 +603,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         taker: request.params.takerFee,
         reason: request.reason,
         mark: request.mark.toFixed(),
+        ...(request.protection ? { pl: request.protection.limit.toFixed() } : {}),
       },
       work,
     );
@@ -668,6 +693,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       side: Side;
       quantity: Decimal;
       price?: Decimal;
+      /** A market order's protected limit: nothing beyond it counts. */
+      protect?: Decimal;
       quantityStep: string;
     }) {
       const code = codeOfBook(order.book);
@@ -736,6 +763,36 @@ export function liquidityLevels(
   };
 }
 
+/** A protected limit on the grid, inside the band if it is not on it (a buy's down, a sell's up). */
+const protectTicks = (limit: Decimal, side: Side, u: Units) =>
+  exactTicks(limit, u) ?? (side === "buy" ? limit.div(u.tick).floor() : limit.div(u.tick).ceil()).toNumber();
+
+/** The matcher's refusal for nothing within the band; the engine adds the band (`withBand`). */
+const bandRefusal = (key: string) => new ApiError(503, key, { errors: { quantity: [key] } });
+
+/** What a market order or a close is refused with when the book has nothing within its band. */
+export const PRICE_BAND_KEYS = {
+  order: "trading.market_price_band",
+  close: "trading.close_price_band",
+} as const;
+
+/** The refusal for nothing takeable within the band (`key` of PRICE_BAND_KEYS), the band in percent. */
+export function priceBandError(key: string, band: string) {
+  const percent = bandPercent(dec(band) as bigint);
+  return new ApiError(503, key, {
+    params: { percent },
+    errors: { quantity: [messageKey(key, { percent })] },
+  });
+}
+
+/** The matcher's band refusal, with the band the request was protected by (the log has none). */
+function withBand(error: ApiError, protection: Protection | undefined): ApiError {
+  const keys: string[] = Object.values(PRICE_BAND_KEYS);
+  return protection && keys.includes(error.messageKey)
+    ? priceBandError(error.messageKey, protection.band)
+    : error;
+}
+
 /**
  * Refuses a contract order whose position, opened at `price`, would already be past its
  * liquidation price at the mark (a high leverage meeting a wide book), with the price it would be
@@ -767,6 +824,7 @@ function logged(order: SpotOrderRequest, id: number): LoggedPlace {
     side: order.side,
     quantity: order.quantity.toFixed(),
     ...(order.price ? { price: order.price.toFixed() } : {}),
+    ...(!order.price && order.protection ? { pl: order.protection.limit.toFixed() } : {}),
     step: order.params.quantityStep,
     fee: order.params.spotFee,
     ...(order.contract
@@ -930,13 +988,22 @@ export function createSpotMatcher() {
    * and its limit for what would rest. Undefined when nothing would fill or rest.
    */
   function expectedFill(
-    order: { userId: number; book: string; side: Side; quantity: Decimal; price?: Decimal },
+    order: {
+      userId: number;
+      book: string;
+      side: Side;
+      quantity: Decimal;
+      price?: Decimal;
+      /** A market order's protected limit: it takes nothing beyond (and never rests). */
+      protect?: Decimal;
+    },
     u: Units,
     levels?: LoggedLevels,
   ): { price: Decimal; rests: boolean; takes: boolean } | undefined {
     const lots = lotsOf(order.quantity, u);
     const limit = order.price ? exactTicks(order.price, u) : undefined;
-    const took = walk(order.book, { owner: order.userId, side: order.side, lots, limit }, u, levels);
+    const bound = limit ?? (order.protect ? protectTicks(order.protect, order.side, u) : undefined);
+    const took = walk(order.book, { owner: order.userId, side: order.side, lots, limit: bound }, u, levels);
     const rest = limit === undefined ? 0 : lots - took.lots;
     if (took.lots + rest === 0) return undefined;
     const ticks = took.value.plus(D(rest).mul(limit ?? 0)).div(took.lots + rest);
@@ -956,6 +1023,7 @@ export function createSpotMatcher() {
         side: order.side,
         quantity,
         price: order.price === undefined ? undefined : D(order.price),
+        protect: order.price === undefined && order.pl !== undefined ? D(order.pl) : undefined,
       },
       u,
     );
@@ -977,6 +1045,11 @@ export function createSpotMatcher() {
     const key = bookOfLogged(order);
     const book = bookOf(key);
     const limit = order.price === undefined ? undefined : D(order.price);
+    // A market order with price protection is an IOC limited at its protected limit.
+    const protect =
+      order.price === undefined && order.pl !== undefined
+        ? protectTicks(D(order.pl), order.side, u)
+        : undefined;
     const c = order.c;
     if (c) checkLiquidation(order, c, u);
     const live: Live = {
@@ -1013,8 +1086,9 @@ export function createSpotMatcher() {
       id,
       owner: order.user,
       side: order.side,
-      price: limit ? exactTicks(limit, u) : undefined,
+      price: limit ? exactTicks(limit, u) : protect,
       quantity: lotsOf(D(order.quantity), u),
+      ...(protect === undefined ? {} : { tif: "IOC" as const }),
     });
     // Self-trade prevention cancelled the customer's own resting orders that this one would meet.
     for (const expired of result.expired) {
@@ -1029,6 +1103,9 @@ export function createSpotMatcher() {
       if (maker && fill.makerRemaining === 0) done(maker, work);
     }
     if (result.fills.length === 0 && result.rested === 0) {
+      // Nothing within the band, though the book offers beyond it: the band refused it.
+      if (protect !== undefined && walk(key, { owner: order.user, side: order.side, lots: 1 }, u).lots > 0)
+        throw bandRefusal(PRICE_BAND_KEYS.order);
       throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
     }
     if (result.rested > 0) {
@@ -1080,13 +1157,25 @@ export function createSpotMatcher() {
     if (!units.has(order.code)) units.set(order.code, unitsOf(order.code, order.step));
     contractFees.set(order.code, { maker: order.maker, taker: order.taker });
     const u = units.get(order.code) as Units;
-    const book = bookOf(contractBook(order.code, order.type, order.expiry));
+    const key = contractBook(order.code, order.type, order.expiry);
+    const book = bookOf(key);
     const side: Side = order.side === "buy" ? "sell" : "buy";
     const wanted = D(order.quantity);
     const lots = lotsOf(wanted, u);
+    // Price protection: an IOC limited at its protected limit (older log entries: no limit).
+    const protect = order.pl === undefined ? undefined : protectTicks(D(order.pl), side, u);
     // A market order never rests, so its id is never on the book (customers' are > 0, the
     // liquidity's < 0).
-    const result = lots > 0 ? book.submit({ id: 0, owner: order.user, side, quantity: lots }) : undefined;
+    const result =
+      lots > 0
+        ? book.submit({
+            id: 0,
+            owner: order.user,
+            side,
+            quantity: lots,
+            ...(protect === undefined ? {} : { price: protect, tif: "IOC" as const }),
+          })
+        : undefined;
     for (const expired of result?.expired ?? []) {
       const own = resting.get(expired.id);
       if (own) cancelLive(own, work);
@@ -1108,6 +1197,12 @@ export function createSpotMatcher() {
       notional = notional.plus(wanted.minus(filled).mul(order.mark));
       quantity = wanted;
     }
+    if (
+      quantity.isZero() &&
+      protect !== undefined &&
+      walk(key, { owner: order.user, side, lots: 1 }, u).lots > 0
+    )
+      throw bandRefusal(PRICE_BAND_KEYS.close);
     if (quantity.isZero())
       throw new ApiError(503, "trading.close_no_liquidity", {
         errors: { quantity: ["trading.close_no_liquidity"] },
