@@ -25,21 +25,24 @@ class NaiveBook {
     if (order.postOnly && !market && queue().length > 0) {
       return { ...result, cancelled: order.quantity, reason: "post_only" };
     }
+    const stp = order.stp ?? "expire_maker";
     if (tif === "FOK") {
-      const can = queue()
-        .filter((o) => o.owner !== order.owner)
-        .reduce((sum, o) => sum + o.remaining, 0);
+      // What the walk would take: others' orders, up to the first own one if that stops it.
+      let can = 0;
+      for (const o of queue()) {
+        if (o.owner !== order.owner) can += o.remaining;
+        else if (stp === "expire_taker") break;
+      }
       if (can < order.quantity) return { ...result, cancelled: order.quantity, reason: "fok" };
     }
     // An order that cannot rest and would meet nobody else's changes nothing (no own order expires).
-    if (tif !== "GTC" && !queue().some((o) => o.owner !== order.owner))
+    if (tif !== "GTC" && stp === "expire_maker" && !queue().some((o) => o.owner !== order.owner))
       return { ...result, cancelled: order.quantity, reason: market ? "no_liquidity" : "ioc" };
     let remaining = order.quantity;
     for (const maker of queue()) {
       if (remaining === 0) break;
       if (maker.owner === order.owner) {
-        if ((order.stp ?? "expire_maker") === "expire_taker")
-          return { ...result, cancelled: remaining, reason: "self_trade" };
+        if (stp === "expire_taker") return { ...result, cancelled: remaining, reason: "self_trade" };
         result.expired.push({ id: maker.id, owner: maker.owner, remaining: maker.remaining });
         this.orders = this.orders.filter((o) => o !== maker);
         continue;
@@ -248,6 +251,29 @@ describe("the order book", () => {
     const r = book.submit({ id: 3, owner: 7, side: "buy", price: 101, quantity: 3 });
     expect(r.expired).toEqual([{ id: 1, owner: 7, remaining: 5 }]);
     expect(r.fills.map((f) => [f.makerId, f.quantity])).toEqual([[2, 3]]);
+  });
+
+  it("fills a FOK that stops at its owner's own order (expire_taker) whole or not at all", () => {
+    // The case a 30,000-run search found: others' bids cover the quantity, but the walk meets the
+    // owner's own bid first at 95 and would stop there, part filled.
+    const book = new OrderBook();
+    book.submit({ id: 1, owner: 2, side: "buy", price: 95, quantity: 1 });
+    book.submit({ id: 2, owner: 1, side: "buy", price: 95, quantity: 1 });
+    book.submit({ id: 3, owner: 1, side: "buy", price: 96, quantity: 11 });
+    const fok = book.submit({
+      id: 4,
+      owner: 2,
+      side: "sell",
+      price: 95,
+      quantity: 12,
+      tif: "FOK",
+      stp: "expire_taker",
+    });
+    expect(fok).toMatchObject({ fills: [], cancelled: 12, reason: "fok" });
+    expect(book.depth().bids).toEqual([
+      [96, 11],
+      [95, 2],
+    ]);
   });
 
   it("leaves the customer's own resting orders alone when a market or IOC order meets nobody else", () => {

@@ -167,14 +167,26 @@ export class OrderBook {
     }
   }
 
-  /** Lots an order of `side` limited at `price` could take, not counting `owner`'s own. */
-  private available(side: Side, price: number | undefined, owner: number, wanted: number): number {
+  /**
+   * Lots an order of `side` limited at `price` could take, not counting `owner`'s own: with
+   * `expire_taker` the walk stops at the first of them, as the match would.
+   */
+  private available(
+    side: Side,
+    price: number | undefined,
+    owner: number,
+    wanted: number,
+    stp: SelfTradePrevention,
+  ): number {
     const opposite = this.sideOf(side === "buy" ? "sell" : "buy");
     let total = 0;
     for (let i = opposite.levels.length - 1; i >= 0 && total < wanted; i--) {
       const level = opposite.levels[i] as Level;
       if (price !== undefined && (side === "buy" ? level.price > price : level.price < price)) break;
-      for (let o = level.head; o && total < wanted; o = o.next) if (o.owner !== owner) total += o.remaining;
+      for (let o = level.head; o && total < wanted; o = o.next) {
+        if (o.owner !== owner) total += o.remaining;
+        else if (stp === "expire_taker") return total;
+      }
     }
     return total;
   }
@@ -212,7 +224,7 @@ export class OrderBook {
     }
     if (
       tif === "FOK" &&
-      this.available(order.side, order.price, order.owner, order.quantity) < order.quantity
+      this.available(order.side, order.price, order.owner, order.quantity, stp) < order.quantity
     ) {
       result.cancelled = order.quantity;
       result.reason = "fok";
@@ -221,7 +233,11 @@ export class OrderBook {
 
     // An order that cannot rest and would meet only its owner's own orders is dropped before
     // self-trade prevention expires any: a refused order changes nothing on the book.
-    if (tif !== "GTC" && this.available(order.side, order.price, order.owner, 1) === 0) {
+    if (
+      tif !== "GTC" &&
+      stp === "expire_maker" &&
+      this.available(order.side, order.price, order.owner, 1, stp) === 0
+    ) {
       result.cancelled = order.quantity;
       result.reason = isMarket ? "no_liquidity" : "ioc";
       return result;
