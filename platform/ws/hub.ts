@@ -87,6 +87,7 @@ type Bundle = { frames: Buffer[]; next?: Map<Buffer, Bundle>; bytes?: Buffer };
 /** ws's own framing: its `Sender` export (which its typings leave out). */
 const Sender = (ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } }).Sender;
 type FrameOptions = { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean };
+if (typeof Sender?.frame !== "function") throw new Error("ws no longer exports Sender.frame");
 
 /** A text frame, built once and written as is to every socket that should get it. */
 function textFrame(text: string): Buffer {
