@@ -67,6 +67,8 @@ async function open(index: number): Promise<void> {
   const done = new Promise<void>((resolve, reject) => {
     ready = resolve;
     socket.once("error", reject);
+    // Refused (e.g. 4029, sockets per address): say so rather than wait for ever.
+    socket.once("close", () => reject(new Error(`socket ${index} closed before it was subscribed`)));
   });
   let upgraded = false;
   let rest: Buffer | undefined;

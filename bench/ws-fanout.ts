@@ -233,7 +233,13 @@ export async function wsFanoutRates(
   try {
     await Promise.all(
       children.map(
-        (c) => new Promise<void>((r) => c.on("message", (m: { type: string }) => m.type === "ready" && r())),
+        (c) =>
+          new Promise<void>((resolve, reject) => {
+            c.on("message", (m: { type: string }) => m.type === "ready" && resolve());
+            c.once("exit", (code) =>
+              reject(new Error(`a client process exited (${code}) before it was ready`)),
+            );
+          }),
       ),
     );
     const perRound = clients * (PRICE_CODES.length + DEPTH_PER_CLIENT);
@@ -274,7 +280,7 @@ export async function wsFanoutRates(
       });
     }
   } finally {
-    for (const c of children) c.send({ type: "exit" });
+    for (const c of children) if (c.connected) c.send({ type: "exit" });
     await Promise.all(
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r)))),
     );
