@@ -42,6 +42,7 @@ const now = () => performance.timeOrigin + performance.now();
 const SENT_AT = Buffer.from('"sentAt":');
 const SUBSCRIBED = Buffer.from('{"op":"subscribed"');
 const PING = Buffer.from([0x89, 0x80, 0, 0, 0, 0]);
+const READ_BUFFER = Buffer.alloc(256 * 1024);
 
 /** A masked text frame (a client must mask; an all-zero key leaves the payload as is). */
 function textFrame(text: string): Buffer {
@@ -58,7 +59,18 @@ function subscriptions(index: number): { channel: string; code: string }[] {
 }
 
 async function open(index: number): Promise<void> {
-  const socket = connect(Number(url.port), url.hostname);
+  // Reads land in one buffer shared by every socket (each read is parsed before the next).
+  const socket = connect({
+    port: Number(url.port),
+    host: url.hostname,
+    onread: {
+      buffer: READ_BUFFER,
+      callback(n: number, buf: Uint8Array) {
+        onData(buf as Buffer, n);
+        return true;
+      },
+    },
+  });
   socket.setNoDelay(true);
   sockets.push(socket);
   const wanted = subscriptions(index);
@@ -87,14 +99,14 @@ async function open(index: number): Promise<void> {
     delays.push(now() - Number.parseFloat(buf.toString("latin1", at + SENT_AT.length, end - 2)));
   }
 
-  socket.on("data", (chunk: Buffer) => {
-    const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+  function onData(read: Buffer, n: number) {
+    const buf = rest ? Buffer.concat([rest, read.subarray(0, n)]) : read.subarray(0, n);
     rest = undefined;
     let at = 0;
     if (!upgraded) {
       const end = buf.indexOf("\r\n\r\n");
       if (end < 0) {
-        rest = buf;
+        rest = Buffer.from(buf);
         return;
       }
       if (!buf.toString("latin1", 0, 12).startsWith("HTTP/1.1 101")) {
@@ -124,8 +136,9 @@ async function open(index: number): Promise<void> {
       else if (opcode === 8) socket.end();
       at += head + length;
     }
-    if (at < buf.length) rest = buf.subarray(at);
-  });
+    // Kept beyond this read: a copy, since the read buffer is reused.
+    if (at < buf.length) rest = Buffer.from(buf.subarray(at));
+  }
   socket.on("close", () => {
     if (measuring) closed++;
   });
