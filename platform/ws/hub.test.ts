@@ -96,7 +96,7 @@ describe("the /ws hub", () => {
       await c.next();
       await c.next();
     }
-    expect(hub.stats()).toEqual({ clients: 20, topics: 1 });
+    expect(hub.stats()).toEqual({ clients: 20, topics: 1, tooSlow: 0 });
     await bus.publish("price:eth/usdt", { price: "1" });
     for (const c of clients) expect(await c.next()).toMatchObject({ data: { price: "1" } });
   });
@@ -299,6 +299,100 @@ describe("the /ws hub", () => {
     const done = closed(c.ws);
     c.send({ op: "auth", token: "another-guess" });
     expect(await done).toEqual({ code: 4010, reason: "too many auth attempts" });
+  });
+
+  it("sends each client exactly the text and order of every message, however many are due in one turn", async () => {
+    const { url, bus, hub } = await start({ maxSubscriptionsPerSocket: 10 });
+    hub.registerChannel("kline", {
+      accepts: (code) => code === "btc/usdt",
+      key: { name: "interval", of: (params) => String(params.interval) },
+    });
+    const both = await connect(url);
+    const one = await connect(url);
+    const texts = (c: Awaited<ReturnType<typeof connect>>) => {
+      const seen: string[] = [];
+      c.ws.on("message", (data) => seen.push(data.toString()));
+      return seen;
+    };
+    for (const [c, channels] of [
+      [both, ["btc/usdt", "eth/usdt"]],
+      [one, ["eth/usdt"]],
+    ] as const) {
+      for (const code of channels) {
+        c.send({ op: "subscribe", channel: "price", code });
+        await c.next();
+        await c.next(); // the snapshot
+      }
+    }
+    both.send({ op: "subscribe", channel: "kline", code: "btc/usdt", interval: "1m" });
+    expect(await both.next()).toMatchObject({ op: "subscribed", interval: "1m" });
+    const got = { both: texts(both), one: texts(one) };
+    // One turn: interleaved channels, several messages each, text of every length class of a
+    // frame (≤ 125 bytes, 16-bit and 64-bit lengths) and characters of more than one byte.
+    const published: { topic: string; head: Record<string, string>; data: unknown }[] = [];
+    for (let i = 0; i < 4; i++) {
+      for (const code of ["btc/usdt", "eth/usdt"])
+        published.push({ topic: `price:${code}`, head: { channel: "price", code }, data: { i, p: "1.5" } });
+      published.push({
+        topic: "kline:btc/usdt:1m",
+        head: { channel: "kline", code: "btc/usdt", interval: "1m" },
+        data: { i, note: "价格 ".repeat(i === 3 ? 30_000 : i * 40) },
+      });
+    }
+    for (const m of published) void bus.publish(m.topic, m.data);
+    const text = (m: (typeof published)[number]) => JSON.stringify({ ...m.head, data: m.data });
+    const forBoth = published.map(text);
+    const forOne = published.filter((m) => m.topic === "price:eth/usdt").map(text);
+    await vi.waitFor(() => expect(got.both.length + got.one.length).toBe(forBoth.length + forOne.length));
+    expect(got.both).toEqual(forBoth);
+    expect(got.one).toEqual(forOne);
+    // Replies still come after what was published before them.
+    void bus.publish("price:eth/usdt", { last: true });
+    one.send({ op: "ping" });
+    await vi.waitFor(() => expect(got.one.length).toBe(forOne.length + 2));
+    expect(got.one.slice(-2)).toEqual([
+      JSON.stringify({ channel: "price", code: "eth/usdt", data: { last: true } }),
+      JSON.stringify({ op: "pong" }),
+    ]);
+  });
+
+  it("cuts a client that reads nothing once 1 MB waits for it, and counts it, while the others get everything", async () => {
+    const { url, bus, hub, server } = await start();
+    let stalledSide: Socket | undefined;
+    server.prependListener("upgrade", (_request, socket) => {
+      stalledSide ??= socket as Socket;
+    });
+    // A client that subscribes and then never reads: its kernel buffers fill, then the hub's.
+    const stalled = new Socket();
+    stalled.on("error", () => {});
+    const heard: Buffer[] = [];
+    stalled.on("data", (chunk) => heard.push(chunk));
+    await new Promise<void>((resolve) => stalled.connect(Number(new URL(url).port), "127.0.0.1", resolve));
+    stalled.write(
+      "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+    const subscribe = Buffer.from(JSON.stringify({ op: "subscribe", channel: "price", code: "btc/usdt" }));
+    stalled.write(Buffer.concat([Buffer.from([0x81, 0x80 | subscribe.length, 0, 0, 0, 0]), subscribe]));
+    await vi.waitFor(() => expect(String(Buffer.concat(heard))).toContain('"op":"subscribed"'));
+    stalled.pause();
+    const reader = await connect(url);
+    reader.send({ op: "subscribe", channel: "price", code: "btc/usdt" });
+    await reader.next();
+    await reader.next();
+    const big = "x".repeat(256 * 1024);
+    let sent = 0;
+    while (hub.stats().tooSlow === 0 && sent < 1000) {
+      await bus.publish("price:btc/usdt", { n: sent++, big });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(hub.stats().tooSlow).toBe(1);
+    await vi.waitFor(() => expect(stalledSide?.destroyed).toBe(true));
+    // The reader got every message, in order.
+    const ns: number[] = [];
+    for (let i = 0; i < sent; i++) ns.push((await reader.next()).data.n);
+    expect(ns).toEqual(Array.from({ length: sent }, (_, i) => i));
+    stalled.destroy();
   });
 
   it("closes a socket asking for more channels than allowed (4009)", async () => {

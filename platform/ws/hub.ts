@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import * as ws from "ws";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { Bus, Subscription } from "../bus/bus.ts";
 import { RefusalHold } from "../http/refusal-hold.ts";
@@ -56,6 +57,10 @@ export const CLOSE = {
 
 type Client = {
   socket: WebSocket;
+  /** The TCP socket under `socket`: published frames are written to it directly (see `publish`). */
+  raw: Duplex;
+  /** The published frames due to this socket in this turn, written together at its end. */
+  bundle?: Bundle;
   lastSeen: number;
   topics: Set<string>;
   userId?: number;
@@ -72,6 +77,30 @@ const REFUSED_TOKENS_MAX = 10_000;
 type Topic = { clients: Set<Client>; subscription: Subscription };
 
 const MAX_BUFFERED = 1 << 20; // a client this far behind is too slow to keep
+
+/**
+ * A sequence of frames published in one turn. Sockets watching the same channels are due the
+ * same sequence, so they share one Bundle (reached by the same steps from the turn's empty one)
+ * and its bytes are joined once for all of them.
+ */
+type Bundle = { frames: Buffer[]; next?: Map<Buffer, Bundle>; bytes?: Buffer };
+
+/** ws's own framing: its `Sender` export (which its typings leave out). */
+const Sender = (ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } }).Sender;
+type FrameOptions = { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean };
+if (typeof Sender?.frame !== "function") throw new Error("ws no longer exports Sender.frame");
+
+/** A text frame, built once and written as is to every socket that should get it. */
+function textFrame(text: string): Buffer {
+  const framed = Sender.frame(Buffer.from(text), {
+    fin: true,
+    opcode: 1,
+    mask: false,
+    readOnly: false,
+    rsv1: false,
+  });
+  return framed.length === 1 ? (framed[0] as Buffer) : Buffer.concat(framed);
+}
 
 export function topicOf(channel: string, code: string, key?: string): string {
   return key ? `${channel}:${code}:${key}` : `${channel}:${code}`;
@@ -101,7 +130,14 @@ export function createHub(options: HubOptions) {
   const channels = new Map<string, ChannelDefinition>();
   const topics = new Map<string, Topic>();
   const clients = new Set<Client>();
+  // No compression: a frame built once is then valid on every socket (see `publish`).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
+  /** Clients with frames queued in this turn, and whether their flush is scheduled. */
+  const due: Client[] = [];
+  let flushScheduled = false;
+  let turn: Bundle = { frames: [] };
+  /** Sockets cut for being more than MAX_BUFFERED behind. */
+  let tooSlow = 0;
 
   const sweep = setInterval(
     () => {
@@ -114,13 +150,69 @@ export function createHub(options: HubOptions) {
   );
   sweep.unref();
 
-  function send(client: Client, text: string | Buffer) {
-    if (client.socket.readyState !== client.socket.OPEN) return;
+  /** Whether the socket can take more; a client too far behind is cut (and counted). */
+  function writable(client: Client): boolean {
+    if (client.socket.readyState !== client.socket.OPEN) return false;
     if (client.socket.bufferedAmount > MAX_BUFFERED) {
+      tooSlow++;
       client.socket.terminate();
-      return;
+      return false;
     }
-    client.socket.send(text, { binary: false });
+    return true;
+  }
+
+  /** A reply to this client alone, after whatever was already queued for it (order kept). */
+  function send(client: Client, text: string) {
+    if (client.bundle) write(client);
+    if (writable(client)) client.socket.send(text, { binary: false });
+  }
+
+  /**
+   * Queues a published frame for every member; at the end of the turn each socket gets all its
+   * frames in one write (one syscall however many channels it watches). A bus delivers a tick's
+   * messages in one turn, so a client watching 19 channels costs one write per tick, not 19
+   * sends each framing and writing its own copy.
+   */
+  function publish(members: Set<Client>, frame: Buffer) {
+    for (const member of members) {
+      let from = member.bundle;
+      if (!from) {
+        from = turn;
+        due.push(member);
+      }
+      from.next ??= new Map();
+      let to = from.next.get(frame);
+      if (!to) {
+        to = { frames: [...from.frames, frame] };
+        from.next.set(frame, to);
+      }
+      member.bundle = to;
+    }
+    if (!flushScheduled && due.length > 0) {
+      flushScheduled = true;
+      queueMicrotask(flush);
+    }
+  }
+
+  function flush() {
+    flushScheduled = false;
+    try {
+      for (let i = 0; i < due.length; i++) write(due[i] as Client);
+    } finally {
+      due.length = 0;
+      turn = { frames: [] };
+    }
+  }
+
+  function write(client: Client) {
+    const bundle = client.bundle;
+    if (!bundle) return;
+    client.bundle = undefined;
+    if (!writable(client)) return;
+    bundle.bytes ??= bundle.frames.length === 1 ? bundle.frames[0] : Buffer.concat(bundle.frames);
+    // Straight onto the TCP socket, as ws's own Sender writes a frame: `ws` holds nothing back
+    // (no compression, no queued Blob), so the bytes go out in the order they are written.
+    client.raw.write(bundle.bytes);
   }
 
   /** Takes one frame from the socket's budget; false (and the socket closed) when it is spent. */
@@ -179,9 +271,9 @@ export function createHub(options: HubOptions) {
     if (!topic) {
       const members = new Set<Client>();
       const subscription = bus.subscribe(topicName, (data) => {
-        // Encoded once for every watcher: a fan-out to thousands costs one JSON and one UTF-8 pass.
-        const bytes = Buffer.from(JSON.stringify({ ...head, data }));
-        for (const member of members) send(member, bytes);
+        // Encoded and framed once for every watcher: a fan-out to thousands costs one JSON, one
+        // UTF-8 pass and one frame, shared by every socket's write.
+        publish(members, textFrame(JSON.stringify({ ...head, data })));
       });
       topic = { clients: members, subscription };
       topics.set(topicName, topic);
@@ -279,6 +371,7 @@ export function createHub(options: HubOptions) {
     const now = Date.now();
     const client: Client = {
       socket,
+      raw: (socket as unknown as { _socket: Duplex })._socket,
       lastSeen: now,
       topics: new Set(),
       userId,
@@ -376,7 +469,7 @@ export function createHub(options: HubOptions) {
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request, userId, ip));
     },
     stats() {
-      return { clients: clients.size, topics: topics.size };
+      return { clients: clients.size, topics: topics.size, tooSlow };
     },
     /** Closes every socket with "going away" and stops listening to the bus. */
     async close() {
