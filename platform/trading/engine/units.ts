@@ -8,8 +8,20 @@ import { pricePrecision } from "../../contract/precision.ts";
  */
 export type Units = { tick: Decimal; lot: Decimal };
 
+const known = new Map<string, Units>();
+
+/** A market's units, made once per code and step (`pow` is among decimal.js's dearest calls). */
 export function unitsOf(code: string, quantityStep: string): Units {
-  return { tick: new Decimal(10).pow(-pricePrecision(code)), lot: new Decimal(quantityStep) };
+  const key = `${code}|${quantityStep}`;
+  let units = known.get(key);
+  if (!units) {
+    units = Object.freeze({
+      tick: new Decimal(10).pow(-pricePrecision(code)),
+      lot: new Decimal(quantityStep),
+    });
+    known.set(key, units);
+  }
+  return units;
 }
 
 /** Whole ticks, or undefined when the price is not a multiple of the tick. */
