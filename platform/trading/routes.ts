@@ -34,6 +34,21 @@ import { placeSpotOrder } from "./spot.ts";
 import { orders, positionCloses, positions, trades, tradingParams } from "./tables.ts";
 import { orderView, positionView } from "./views.ts";
 
+/**
+ * What placing an order answers: "Order placed", or for a market order that filled only in part
+ * (the book had no more within the price band) how much, at what average, and that the rest was
+ * cancelled — not "placed" for an order that is already over.
+ */
+function placedMessage(order: ReturnType<typeof orderView>): [string, Record<string, string>?] {
+  const filled = new Decimal(order.filled_quantity);
+  if (order.type !== "market" || order.status !== "cancelled" || filled.isZero())
+    return ["trading.order_placed"];
+  return [
+    "trading.market_partly_filled",
+    { filled: order.filled_quantity, quantity: order.quantity, price: order.fill_price ?? "" },
+  ];
+}
+
 export function tradingRoutes(api: Api, deps: TradingDeps) {
   const { db, prices } = deps;
   const mmrOf = async (codes: string[]) => {
@@ -148,10 +163,11 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
     },
     async ({ body }, { user, setMessage }) => {
       const { order, position } = await placeContractOrder(deps, user.id, body);
-      setMessage("trading.order_placed");
       const [view] = position ? await viewPositions([position]) : [];
       const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
-      return { order: orderView(fresh ?? order), position: view ?? null };
+      const placed = orderView(fresh ?? order);
+      setMessage(...placedMessage(placed));
+      return { order: placed, position: view ?? null };
     },
   );
 
@@ -455,9 +471,9 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
       response: orderSchema,
     },
     async ({ body }, { user, setMessage }) => {
-      const order = await placeSpotOrder(deps, user.id, body);
-      setMessage("trading.order_placed");
-      return orderView(order);
+      const placed = orderView(await placeSpotOrder(deps, user.id, body));
+      setMessage(...placedMessage(placed));
+      return placed;
     },
   );
 

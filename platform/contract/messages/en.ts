@@ -219,6 +219,8 @@ export default {
     order_cancelled: "Order cancelled",
     cancelled_all: "Orders cancelled: {{count}}",
     position_closed: "Position closed",
+    market_partly_filled:
+      "Filled {{filled}} of {{quantity}} at an average {{price}}: the rest found no price near the market and was cancelled",
     position_partly_closed:
       "Closed {{closed}} of {{asked}}: the book could not take the rest, which stays open",
     close_no_liquidity:

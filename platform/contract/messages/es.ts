@@ -220,6 +220,8 @@ const es: Messages = {
     order_cancelled: "Orden cancelada",
     cancelled_all: "Órdenes canceladas: {{count}}",
     position_closed: "Posición cerrada",
+    market_partly_filled:
+      "Ejecutado {{filled}} de {{quantity}} a un precio medio de {{price}}: el resto no encontró precio cerca del mercado y se canceló",
     position_partly_closed:
       "Cerrado {{closed}} de {{asked}}: el libro no pudo absorber el resto, que sigue abierto",
     close_no_liquidity:

@@ -219,6 +219,8 @@ const id: Messages = {
     order_cancelled: "Order dibatalkan",
     cancelled_all: "Order dibatalkan: {{count}}",
     position_closed: "Posisi ditutup",
+    market_partly_filled:
+      "Terisi {{filled}} dari {{quantity}} dengan harga rata-rata {{price}}: sisanya tidak menemukan harga di dekat harga pasar dan dibatalkan",
     position_partly_closed:
       "Ditutup {{closed}} dari {{asked}}: buku order tidak dapat menampung sisanya, yang tetap terbuka",
     close_no_liquidity:

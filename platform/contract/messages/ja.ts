@@ -219,6 +219,8 @@ const ja: Messages = {
     order_cancelled: "注文をキャンセルしました",
     cancelled_all: "キャンセルした注文：{{count}} 件",
     position_closed: "ポジションを決済しました",
+    market_partly_filled:
+      "{{quantity}} のうち {{filled}} が平均 {{price}} で約定しました。残りは市場価格の近くに相手がなく、取り消されました",
     position_partly_closed:
       "{{asked}} のうち {{closed}} を決済しました。板で約定できなかった残りは保有したままです",
     close_no_liquidity:

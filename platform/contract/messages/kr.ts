@@ -217,6 +217,8 @@ const kr: Messages = {
     order_cancelled: "주문이 취소되었습니다",
     cancelled_all: "취소된 주문: {{count}}건",
     position_closed: "포지션을 종료했습니다",
+    market_partly_filled:
+      "{{quantity}} 중 {{filled}}이(가) 평균 {{price}}에 체결되었습니다. 나머지는 시장가 근처에 상대 주문이 없어 취소되었습니다",
     position_partly_closed:
       "{{asked}} 중 {{closed}}을(를) 종료했습니다. 호가창에서 체결되지 못한 나머지는 그대로 유지됩니다",
     close_no_liquidity:

@@ -219,6 +219,8 @@ const pt: Messages = {
     order_cancelled: "Ordem cancelada",
     cancelled_all: "Ordens canceladas: {{count}}",
     position_closed: "Posição fechada",
+    market_partly_filled:
+      "Executado {{filled}} de {{quantity}} a um preço médio de {{price}}: o restante não encontrou preço perto do mercado e foi cancelado",
     position_partly_closed:
       "Fechado {{closed}} de {{asked}}: o livro não absorveu o restante, que continua aberto",
     close_no_liquidity:

@@ -218,6 +218,8 @@ const ru: Messages = {
     order_cancelled: "Ордер отменён",
     cancelled_all: "Отменено ордеров: {{count}}",
     position_closed: "Позиция закрыта",
+    market_partly_filled:
+      "Исполнено {{filled}} из {{quantity}} по средней цене {{price}}: для остатка не нашлось цены рядом с рыночной, он отменён",
     position_partly_closed: "Закрыто {{closed}} из {{asked}}: стакан не принял остаток, он остаётся открытым",
     close_no_liquidity:
       "Сейчас нет ни покупателей, ни продавцов ни по какой цене: позиция остаётся открытой; попробуйте чуть позже",

@@ -213,6 +213,8 @@ const tw: Messages = {
     order_cancelled: "訂單已撤銷",
     cancelled_all: "已撤銷訂單：{{count}}",
     position_closed: "倉位已平倉",
+    market_partly_filled:
+      "已成交 {{filled}}（共 {{quantity}}），均價 {{price}}：其餘部分在市價附近沒有對手盤，已撤銷",
     position_partly_closed: "已平倉 {{closed}}（共 {{asked}}）：掛單簿無法承接其餘部分，其餘仍持倉",
     close_no_liquidity: "目前沒有任何價格的買賣對手，倉位維持不變，請稍後再試",
     closed_all: "已平倉位：{{count}}",

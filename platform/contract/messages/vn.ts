@@ -217,6 +217,8 @@ const vn: Messages = {
     order_cancelled: "Đã hủy lệnh",
     cancelled_all: "Số lệnh đã hủy: {{count}}",
     position_closed: "Đã đóng vị thế",
+    market_partly_filled:
+      "Đã khớp {{filled}} trên {{quantity}} với giá trung bình {{price}}: phần còn lại không có giá gần giá thị trường nên đã bị hủy",
     position_partly_closed:
       "Đã đóng {{closed}} trên {{asked}}: sổ lệnh không khớp được phần còn lại, phần đó vẫn mở",
     close_no_liquidity:

@@ -213,6 +213,8 @@ const zh: Messages = {
     order_cancelled: "订单已撤销",
     cancelled_all: "已撤销订单：{{count}}",
     position_closed: "仓位已平仓",
+    market_partly_filled:
+      "已成交 {{filled}}（共 {{quantity}}），均价 {{price}}：其余部分在市价附近没有对手盘，已撤销",
     position_partly_closed: "已平仓 {{closed}}（共 {{asked}}）：订单簿无法承接其余部分，其余仍持仓",
     close_no_liquidity: "当前没有任何价格的买卖对手，仓位保持不变，请稍后再试",
     closed_all: "已平仓位：{{count}}",

@@ -187,6 +187,9 @@ describe("a contract book", () => {
         fill_price: "60010.095",
         frozen: "0",
       });
+      expect(res.body.message).toBe(
+        "Filled 0.02 of 0.03 at an average 60,010.095: the rest found no price near the market and was cancelled",
+      );
       const position = await positionOf(res.body.data.order.id);
       expect([n(position?.quantity), n(position?.entryPrice), n(position?.margin)]).toEqual([
         "0.02",

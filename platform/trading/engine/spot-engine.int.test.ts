@@ -256,6 +256,10 @@ describe("market price protection (a band around the mark)", () => {
       const sell = await spot(seller.token, { side: "sell", quantity: "0.05" });
       expect(sell.status, JSON.stringify(sell.body)).toBe(200);
       expect(sell.body.data).toMatchObject({ status: "cancelled", filled_quantity: "0.02" });
+      // It says what it did: not "Order placed" for an order already over.
+      expect(sell.body.message).toBe(
+        "Filled 0.02 of 0.05 at an average 59,989.905: the rest found no price near the market and was cancelled",
+      );
       const fills = await fillsOf(sell.body.data.id);
       expect(fills).toHaveLength(20);
       expect(fills[0]).toEqual(["59990", "0.001"]);
