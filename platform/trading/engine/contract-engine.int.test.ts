@@ -3,10 +3,10 @@ import { and, desc, eq, gt, or } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../../tests/support/accounts.ts";
+import { setLiquidityCap } from "../../../tests/support/liquidity.ts";
 import { onScriptedMarket } from "../../../tests/support/scripted-market.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
-import { forgetTradingTerms } from "../contracts.ts";
 import { riskPass } from "../risk.ts";
 import { orders, positionCloses, positions, trades, tradingParams } from "../tables.ts";
 import { replaySpotLog } from "./replay.ts";
@@ -166,13 +166,7 @@ describe("a contract book", () => {
   });
 
   it("drops what a market order cannot fill: its position is what the book had", async () => {
-    const setCap = async (maxSize: string | null) => {
-      await db()
-        .update(tradingParams)
-        .set({ liquidityMaxSize: maxSize })
-        .where(eq(tradingParams.code, "btc/usdt"));
-      forgetTradingTerms();
-    };
+    const setCap = (maxSize: string | null) => setLiquidityCap(db(), "btc/usdt", maxSize);
     feed.setSpread(10);
     feed.set("btc/usdt", 60000); // asks 60,010.00, 60,010.01, … 20 levels quoted
     await setCap("0.001");
@@ -289,13 +283,7 @@ describe("closing a position on its book", () => {
     ]);
   const positionRow = async (id: number) =>
     (await db().select().from(positions).where(eq(positions.id, id)))[0];
-  const setCap = async (maxSize: string | null) => {
-    await db()
-      .update(tradingParams)
-      .set({ liquidityMaxSize: maxSize })
-      .where(eq(tradingParams.code, "btc/usdt"));
-    forgetTradingTerms();
-  };
+  const setCap = (maxSize: string | null) => setLiquidityCap(db(), "btc/usdt", maxSize);
 
   it("sells a long into another customer's bid above the liquidity's: the close is at that bid, which opens their long", async () => {
     feed.setSpread(10);
@@ -624,13 +612,7 @@ describe("market price protection (a band around the mark)", () => {
     ]);
   const positionRow = async (id: number) =>
     (await db().select().from(positions).where(eq(positions.id, id)))[0];
-  const setCap = async (maxSize: string | null) => {
-    await db()
-      .update(tradingParams)
-      .set({ liquidityMaxSize: maxSize })
-      .where(eq(tradingParams.code, "btc/usdt"));
-    forgetTradingTerms();
-  };
+  const setCap = (maxSize: string | null) => setLiquidityCap(db(), "btc/usdt", maxSize);
   const CLOSE_BAND =
     "No buyer or seller within 5% of the market price right now: the position stays open; try again shortly";
 
@@ -878,13 +860,7 @@ describe("closes on the books, over random flows", () => {
   it("fill only at prices resting orders offered, best first; settle as the fills say; nobody goes below zero", async () => {
     const ETH = contractBook("eth/usdt", "perpetual", null);
     const step = new Decimal("0.001");
-    const setCap = async (maxSize: string | null) => {
-      await db()
-        .update(tradingParams)
-        .set({ liquidityMaxSize: maxSize })
-        .where(eq(tradingParams.code, "eth/usdt"));
-      forgetTradingTerms();
-    };
+    const setCap = (maxSize: string | null) => setLiquidityCap(db(), "eth/usdt", maxSize);
     const call = (token: string, path: string, body: Record<string, unknown>) =>
       t().api(path, { method: "POST", json: body, token });
     feed.setSpread(20);

@@ -3,6 +3,7 @@ import { desc, eq, or } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../../tests/support/accounts.ts";
+import { setLiquidityCap } from "../../../tests/support/liquidity.ts";
 import { onScriptedMarket } from "../../../tests/support/scripted-market.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
@@ -225,13 +226,7 @@ describe("the spot order book", () => {
 });
 
 describe("market price protection (a band around the mark)", () => {
-  const setCap = async (maxSize: string | null) => {
-    await db()
-      .update(tradingParams)
-      .set({ liquidityMaxSize: maxSize })
-      .where(eq(tradingParams.code, "btc/usdt"));
-    forgetTradingTerms();
-  };
+  const setCap = (maxSize: string | null) => setLiquidityCap(db(), "btc/usdt", maxSize);
   const fillsOf = async (orderId: number) =>
     (
       await db()
