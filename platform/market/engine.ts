@@ -370,9 +370,12 @@ export function createMarketEngine(options: {
     publishTicker(withCurrent as Book, last.time);
   }
 
-  /** Customers' resting spot orders per market, as the spot engine last published them. */
+  /**
+   * Customers' resting orders per book (a spot market's code, or a contract's book name), as the
+   * matching engine last published them, and the subscriptions to them.
+   */
   const customers = new Map<string, CustomerLevels>();
-  let customerSubscriptions: (() => void)[] = [];
+  const customerSubscriptions = new Map<string, Subscription>();
 
   function publishPublicDepth(book: Book) {
     if (!book.raw) return;
@@ -383,13 +386,11 @@ export function createMarketEngine(options: {
   }
 
   /**
-   * Each coin's contracts trading now (the perpetual, this weekly and this quarterly), their
-   * books' customer levels by book name, and the subscriptions to them; moved on when a delivery
-   * contract expires and the next one starts trading.
+   * Each coin's contracts trading now (the perpetual, this weekly and this quarterly), whose
+   * books' customer levels are followed; moved on when a delivery contract expires and the next
+   * one starts trading.
    */
   const contracts = new Map<string, Contract[]>();
-  const contractCustomers = new Map<string, CustomerLevels>();
-  const contractSubscriptions = new Map<string, Subscription>();
   let contractsUntil = 0;
 
   function followContracts() {
@@ -398,34 +399,35 @@ export function createMarketEngine(options: {
     const wanted = new Set<string>();
     contractsUntil = Number.POSITIVE_INFINITY;
     for (const code of books.keys()) {
+      wanted.add(code); // the spot book, followed from the start
       const list = CONTRACT_TYPES.map((type) => currentContract(code, type, at));
       contracts.set(code, list);
       for (const contract of list) {
         wanted.add(contract.book);
         if (contract.expiry !== null) contractsUntil = Math.min(contractsUntil, contract.expiry);
-        if (contractSubscriptions.has(contract.book)) continue;
-        contractSubscriptions.set(
+        if (customerSubscriptions.has(contract.book)) continue;
+        customerSubscriptions.set(
           contract.book,
           bus.subscribe(`book:${contract.book}`, (message) => {
-            contractCustomers.set(contract.book, message as CustomerLevels);
+            customers.set(contract.book, message as CustomerLevels);
             const book = books.get(code);
             if (book) publishContractDepth(book, contract);
           }),
         );
       }
     }
-    for (const [name, off] of contractSubscriptions) {
+    for (const [name, off] of customerSubscriptions) {
       if (wanted.has(name)) continue;
       off();
-      contractSubscriptions.delete(name);
-      contractCustomers.delete(name);
+      customerSubscriptions.delete(name);
+      customers.delete(name);
     }
   }
 
   /** A contract's public book, on `depth:<code>:<contract type>` (the /ws `depth` channel's key). */
   function publishContractDepth(book: Book, contract: Contract) {
     if (!book.raw) return;
-    const own = contractCustomers.get(contract.book);
+    const own = customers.get(contract.book);
     void bus.publish(
       `depth:${book.code}:${contract.type}`,
       publicDepth(book.code, book.precision, book.raw, own, contract),
@@ -435,13 +437,15 @@ export function createMarketEngine(options: {
   return {
     async start(instruments: FeedInstrument[]) {
       for (const book of await loadBooks(instruments)) books.set(book.code, book);
-      customerSubscriptions = instruments.map(({ code }) =>
-        bus.subscribe(`book:${code}`, (message) => {
-          customers.set(code, message as CustomerLevels);
-          const book = books.get(code);
-          if (book) publishPublicDepth(book);
-        }),
-      );
+      for (const { code } of instruments)
+        customerSubscriptions.set(
+          code,
+          bus.subscribe(`book:${code}`, (message) => {
+            customers.set(code, message as CustomerLevels);
+            const book = books.get(code);
+            if (book) publishPublicDepth(book);
+          }),
+        );
       followContracts();
       await feed.start(instruments, {
         trades: onTrades,
@@ -490,11 +494,9 @@ export function createMarketEngine(options: {
       filling.clear();
       gaps.clear();
       if (flushTimer) clearInterval(flushTimer);
-      for (const off of customerSubscriptions) off();
-      customerSubscriptions = [];
-      for (const off of contractSubscriptions.values()) off();
-      contractSubscriptions.clear();
-      contractCustomers.clear();
+      for (const off of customerSubscriptions.values()) off();
+      customerSubscriptions.clear();
+      customers.clear();
       contracts.clear();
       contractsUntil = 0;
       await feed.stop();

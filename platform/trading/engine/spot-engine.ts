@@ -103,6 +103,17 @@ export type SpotOrderRequest = {
  * computed with (for the refusal's message). The log keeps the limit, so a replay matches the same.
  */
 export type Protection = { limit: Decimal; band: string };
+/** Where an order would fill, asked without placing it (`expectedFill`). */
+type FillQuestion = {
+  userId: number;
+  book: string;
+  side: Side;
+  quantity: Decimal;
+  /** A limit: what it does not take rests there. */
+  price?: Decimal;
+  /** A market order's protected limit: it takes nothing beyond (and never rests). */
+  protect?: Decimal;
+};
 /** An order for either market: the engine matches both (see `contractBook`). */
 export type EngineOrderRequest = SpotOrderRequest;
 
@@ -687,16 +698,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
      * take from the book (the customers' resting orders and the liquidity as it would quote the
      * feed now, best first, never beyond the limit), and whether any of it would rest.
      */
-    expectedFill(order: {
-      userId: number;
-      book: string;
-      side: Side;
-      quantity: Decimal;
-      price?: Decimal;
-      /** A market order's protected limit: nothing beyond it counts. */
-      protect?: Decimal;
-      quantityStep: string;
-    }) {
+    expectedFill(order: FillQuestion & { quantityStep: string }) {
       const code = codeOfBook(order.book);
       return m.expectedFill(order, unitsOf(code, order.quantityStep), currentLevels(code));
     },
@@ -984,19 +986,18 @@ export function createSpotMatcher() {
   }
 
   /**
+   * Whether the book offers `owner` anything on the other side at any price: a protected order
+   * that took nothing was then refused by its band, not for want of liquidity.
+   */
+  const offersBeyond = (book: string, owner: number, side: Side, u: Units) =>
+    walk(book, { owner, side, lots: 1 }, u).lots > 0;
+
+  /**
    * The price an order would open a position at: the average of what it takes from the book,
    * and its limit for what would rest. Undefined when nothing would fill or rest.
    */
   function expectedFill(
-    order: {
-      userId: number;
-      book: string;
-      side: Side;
-      quantity: Decimal;
-      price?: Decimal;
-      /** A market order's protected limit: it takes nothing beyond (and never rests). */
-      protect?: Decimal;
-    },
+    order: FillQuestion,
     u: Units,
     levels?: LoggedLevels,
   ): { price: Decimal; rests: boolean; takes: boolean } | undefined {
@@ -1103,8 +1104,7 @@ export function createSpotMatcher() {
       if (maker && fill.makerRemaining === 0) done(maker, work);
     }
     if (result.fills.length === 0 && result.rested === 0) {
-      // Nothing within the band, though the book offers beyond it: the band refused it.
-      if (protect !== undefined && walk(key, { owner: order.user, side: order.side, lots: 1 }, u).lots > 0)
+      if (protect !== undefined && offersBeyond(key, order.user, order.side, u))
         throw bandRefusal(PRICE_BAND_KEYS.order);
       throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
     }
@@ -1197,11 +1197,7 @@ export function createSpotMatcher() {
       notional = notional.plus(wanted.minus(filled).mul(order.mark));
       quantity = wanted;
     }
-    if (
-      quantity.isZero() &&
-      protect !== undefined &&
-      walk(key, { owner: order.user, side, lots: 1 }, u).lots > 0
-    )
+    if (quantity.isZero() && protect !== undefined && offersBeyond(key, order.user, side, u))
       throw bandRefusal(PRICE_BAND_KEYS.close);
     if (quantity.isZero())
       throw new ApiError(503, "trading.close_no_liquidity", {
