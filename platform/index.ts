@@ -53,6 +53,7 @@ import { seedOptionProducts } from "./options/seed.ts";
 import type { TradingDeps } from "./trading/contracts.ts";
 import { createSpotEngine } from "./trading/engine/spot-engine.ts";
 import { payFunding } from "./trading/funding.ts";
+import { liquidityTermsOf } from "./trading/index.ts";
 import { createPrices } from "./trading/prices.ts";
 import { riskPass } from "./trading/risk.ts";
 import { tradingRoutes } from "./trading/routes.ts";
@@ -208,6 +209,7 @@ export async function createPlatform(options: {
       logger,
       feed: options.operatorMode ? silentFeed : options.marketFeed,
       lead: !options.operatorMode,
+      liquidityTerms: () => liquidityTermsOf(database.db),
     });
     closers.push(() => market.close());
 

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Bus, Subscription } from "../bus/bus.ts";
 import { CONTRACT_TYPES, type ContractType, currentContract } from "../contract/contract-types.ts";
+import { type LiquidityTerms, limitsOf, liquidityLevels, onTheGrid } from "../contract/liquidity.ts";
 import {
   type Candle,
   type Depth,
@@ -13,6 +14,7 @@ import {
   type Trade,
 } from "../contract/market.ts";
 import { QUANTITY_PRECISION, truncateDecimal } from "../contract/precision.ts";
+import { priceOf, quantityOf, unitsOf } from "../contract/units.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { addTrade, bucketStart, type LiveCandle, toCandle } from "./candles.ts";
@@ -36,9 +38,37 @@ type Book = {
   dayCandles: LiveCandle[];
   price?: number;
   stats?: { change: string; high: string; low: string; volume: string };
-  /** The feed's last book, as it came (before the customers' orders are merged in). */
-  raw?: { asks: RawLevel[]; bids: RawLevel[]; time: number };
+  /**
+   * The liquidity's quotes from the feed's last book, as they stand on the market's books (the
+   * operator's limits applied, on the grid), before the customers' orders are merged in.
+   */
+  quoted?: { asks: RawLevel[]; bids: RawLevel[]; time: number };
 };
+
+/**
+ * The liquidity's quotes on a market's books (`liquidityLevels`, `onTheGrid`), as levels of the
+ * public book; a market without trading terms shows the feed's levels as they came.
+ */
+export function quotedLevels(
+  code: string,
+  asks: RawLevel[],
+  bids: RawLevel[],
+  terms: LiquidityTerms | undefined,
+): { asks: RawLevel[]; bids: RawLevel[] } {
+  if (!terms) return { asks, bids };
+  const units = unitsOf(code, terms.quantityStep);
+  const strings = (levels: RawLevel[]) =>
+    levels.map(([price, size]) => ({ price: String(price), totalSize: String(size) }));
+  const levels = liquidityLevels({ asks: strings(asks), bids: strings(bids) }, limitsOf(terms));
+  const numbers = (grid: [number, number][]) =>
+    grid.map(
+      ([ticks, lots]): RawLevel => [priceOf(ticks, units).toNumber(), quantityOf(lots, units).toNumber()],
+    );
+  return {
+    asks: numbers(onTheGrid(levels.asks, "sell", units)),
+    bids: numbers(onTheGrid(levels.bids, "buy", units)),
+  };
+}
 
 /**
  * Customers' resting orders on one book, summed per price, as the matching engine publishes them
@@ -50,6 +80,12 @@ export type CustomerLevels = { bids: [number, number][]; asks: [number, number][
 type Contract = ReturnType<typeof currentContract>;
 
 const PUBLIC_LEVELS = 20;
+/**
+ * How long the liquidity's terms are kept before the feed's next tick reads them again (one
+ * small read on the leader; a market still without terms, just seeded, is asked for sooner).
+ */
+const TERMS_MS = 3000;
+const MISSING_TERMS_MS = 500;
 
 /**
  * The feed's levels with the customers' added: quantities at the same price summed, the rest
@@ -133,9 +169,32 @@ export function createMarketEngine(options: {
   logger: Logger;
   feed: MarketFeed;
   cnyRate: string;
+  /**
+   * Each market's terms for the liquidity's quotes (trading's, handed in by the platform); the
+   * public book shows the quotes as the engine places them. Read at start, then again every few
+   * seconds as the feed ticks (an operator's change shows within `TERMS_MS`).
+   */
+  liquidityTerms?: () => Promise<ReadonlyMap<string, LiquidityTerms>>;
   now?: () => number;
 }) {
   const { db, bus, logger, feed } = options;
+  let terms: ReadonlyMap<string, LiquidityTerms> = new Map();
+  let termsAt = Number.NEGATIVE_INFINITY;
+  let readingTerms: Promise<void> | undefined;
+  function readTerms() {
+    if (!options.liquidityTerms || readingTerms) return readingTerms;
+    termsAt = now();
+    readingTerms = options
+      .liquidityTerms()
+      .then((read) => {
+        terms = read;
+      })
+      .catch((error) => logger.warn({ err: error }, "reading the liquidity's terms failed"))
+      .finally(() => {
+        readingTerms = undefined;
+      });
+    return readingTerms;
+  }
   const now = options.now ?? Date.now;
   const books = new Map<string, Book>();
   const closed: { code: string; interval: Interval; candle: LiveCandle }[] = [];
@@ -378,10 +437,10 @@ export function createMarketEngine(options: {
   const customerSubscriptions = new Map<string, Subscription>();
 
   function publishPublicDepth(book: Book) {
-    if (!book.raw) return;
+    if (!book.quoted) return;
     void bus.publish(
       `depth:${book.code}`,
-      publicDepth(book.code, book.precision, book.raw, customers.get(book.code)),
+      publicDepth(book.code, book.precision, book.quoted, customers.get(book.code)),
     );
   }
 
@@ -426,17 +485,18 @@ export function createMarketEngine(options: {
 
   /** A contract's public book, on `depth:<code>:<contract type>` (the /ws `depth` channel's key). */
   function publishContractDepth(book: Book, contract: Contract) {
-    if (!book.raw) return;
+    if (!book.quoted) return;
     const own = customers.get(contract.book);
     void bus.publish(
       `depth:${book.code}:${contract.type}`,
-      publicDepth(book.code, book.precision, book.raw, own, contract),
+      publicDepth(book.code, book.precision, book.quoted, own, contract),
     );
   }
 
   return {
     async start(instruments: FeedInstrument[]) {
       for (const book of await loadBooks(instruments)) books.set(book.code, book);
+      await readTerms();
       for (const { code } of instruments)
         customerSubscriptions.set(
           code,
@@ -460,9 +520,11 @@ export function createMarketEngine(options: {
             time,
           };
           // The reference feed's own book (what the liquidity account quotes), and the public
-          // book: the same with the customers' resting orders in it.
+          // book: the liquidity's quotes of it with the customers' resting orders in them.
           void bus.publish(`feeddepth:${code}`, depth);
-          book.raw = { asks, bids, time };
+          const age = now() - termsAt;
+          if (age >= TERMS_MS || (age >= MISSING_TERMS_MS && !terms.has(code))) void readTerms();
+          book.quoted = { ...quotedLevels(code, asks, bids, terms.get(code)), time };
           publishPublicDepth(book);
           followContracts();
           for (const contract of contracts.get(code) ?? []) publishContractDepth(book, contract);

@@ -1,6 +1,7 @@
 import type { Bus } from "../bus/bus.ts";
 import type { Config } from "../config.ts";
 import { type ContractType, isContractType } from "../contract/contract-types.ts";
+import type { LiquidityTerms } from "../contract/liquidity.ts";
 import { INTERVALS } from "../contract/market.ts";
 import type { Database } from "../db/client.ts";
 import type { HealthCheck } from "../http/health.ts";
@@ -44,6 +45,8 @@ export async function createMarket(options: {
    * no server up would otherwise take the feed's leadership and write candles while it ran.
    */
   lead?: boolean;
+  /** Trading's terms for the liquidity's quotes: the public book shows them as placed. */
+  liquidityTerms?: () => Promise<ReadonlyMap<string, LiquidityTerms>>;
 }) {
   const { config, database, bus, hub, logger } = options;
   const db = database.db;
@@ -66,7 +69,14 @@ export async function createMarket(options: {
     (config.marketFeed === "binance"
       ? createBinanceFeed({ wsUrl: config.binance.wsUrl, restUrl: config.binance.restUrl, logger })
       : createSimulator());
-  const engine = createMarketEngine({ db, bus, logger, feed, cnyRate: config.usdtCnyRate });
+  const engine = createMarketEngine({
+    db,
+    bus,
+    logger,
+    feed,
+    cnyRate: config.usdtCnyRate,
+    liquidityTerms: options.liquidityTerms,
+  });
   const leadership: Leadership =
     options.lead === false
       ? neverLeads

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
 import { DEFAULT_PRICE_BAND } from "../contract/trading-math.ts";
+import { exactTicks, unitsOf } from "../contract/units.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -17,7 +18,6 @@ import {
   refuseCrossedLiquidation,
   type SpotEngine,
 } from "./engine/spot-engine.ts";
-import { exactTicks, unitsOf } from "./engine/units.ts";
 import * as math from "./math.ts";
 import type { Prices, Quote } from "./prices.ts";
 import { orders, positionCloses, positions, tradingParams } from "./tables.ts";
@@ -73,6 +73,22 @@ const tradingTerms = memoByDb(1_000, async (db) => {
   };
 });
 export const forgetTradingTerms = () => tradingTerms.forget();
+
+/**
+ * Each market's terms for the liquidity's quotes, by code, read afresh (the market leader asks
+ * every few seconds, so its public book shows the quotes as the engine places them).
+ */
+export async function liquidityTermsOf(db: Db) {
+  const rows = await db
+    .select({
+      code: tradingParams.code,
+      liquiditySpread: tradingParams.liquiditySpread,
+      liquidityMaxSize: tradingParams.liquidityMaxSize,
+      quantityStep: tradingParams.quantityStep,
+    })
+    .from(tradingParams);
+  return new Map(rows.map((r) => [r.code, r]));
+}
 
 export async function requireParams(db: Db, code: string, market: "spot" | "contract") {
   const params = (await tradingTerms.get(db)).params.get(code.toLowerCase());

@@ -1,8 +1,8 @@
 import Decimal from "decimal.js";
+import { exactTicks, unitsOf } from "../contract/units.ts";
 import { fieldError } from "../http/errors.ts";
 import { checkQuantity, protectionFor, requireListed, requireParams, type TradingDeps } from "./contracts.ts";
 import type { Protection } from "./engine/spot-engine.ts";
-import { exactTicks, unitsOf } from "./engine/units.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
 

@@ -2,10 +2,27 @@ import Decimal from "decimal.js";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
 import { dec } from "../../contract/decimal.ts";
+import {
+  type LiquidityLimits,
+  limitsOf,
+  liquidityLevels,
+  NO_LIMITS,
+  onTheGrid,
+  type QuotedLevels,
+} from "../../contract/liquidity.ts";
 import type { Trade } from "../../contract/market.ts";
 import { messageKey } from "../../contract/message-key.ts";
 import { pricePrecision } from "../../contract/precision.ts";
 import { bandPercent } from "../../contract/trading-math.ts";
+import {
+  exactTicks,
+  lotsOf,
+  priceOf,
+  quantityOf,
+  quoteTicks,
+  type Units,
+  unitsOf,
+} from "../../contract/units.ts";
 import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
 import { executePrepared } from "../../db/prepared.ts";
@@ -18,7 +35,6 @@ import * as math from "../math.ts";
 import { STALE_AFTER_MS } from "../prices.ts";
 import { engineState, orders, positionCloses, tradingParams } from "../tables.ts";
 import { OrderBook } from "./book.ts";
-import { exactTicks, lotsOf, priceOf, quantityOf, quoteTicks, type Units, unitsOf } from "./units.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
 const QUOTE = "USDT";
@@ -28,7 +44,6 @@ const LIQUIDITY = 0;
 /** Commands per database transaction at most (each is one order or cancel). */
 const MAX_BATCH = 500;
 /** Levels of the reference feed the liquidity account quotes, per side. */
-const LIQUIDITY_LEVELS = 20;
 /**
  * The ledger movements the engine makes: a spot fill, freezing or releasing an order's funds,
  * and a contract fill (the position's margin and the fee).
@@ -277,7 +292,7 @@ type LoggedCommand = LoggedPlace | LoggedClose | { k: "cancel"; user: number; or
 /** An instrument's terms as a rebuild read them (contract fee rates since contracts joined). */
 type LoggedParams = { code: string; step: string; fee: string; maker?: string; taker?: string };
 /** The liquidity's levels as quoted: [price, size] per level, best first; null quotes nothing. */
-type LoggedLevels = { bids: [string, string][]; asks: [string, string][] } | null;
+type LoggedLevels = QuotedLevels | null;
 
 /**
  * One batch as the engine's log (`engine_log`) keeps it, written in the batch's own transaction:
@@ -728,43 +743,6 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   };
 }
 
-type LiquidityLimits = { spread: Decimal; maxSize: Decimal | null };
-const NO_LIMITS: LiquidityLimits = { spread: D(0), maxSize: null };
-const limitsCache = new Map<string, LiquidityLimits>();
-/** One object per distinct pair of limits, so an unchanged limit compares equal. */
-function limitsOf(p: { liquiditySpread?: string | null; liquidityMaxSize?: string | null }): LiquidityLimits {
-  const key = `${p.liquiditySpread ?? "0"}|${p.liquidityMaxSize ?? ""}`;
-  let limit = limitsCache.get(key);
-  if (!limit) {
-    limit = {
-      spread: D(p.liquiditySpread ?? 0),
-      maxSize: p.liquidityMaxSize ? D(p.liquidityMaxSize) : null,
-    };
-    limitsCache.set(key, limit);
-  }
-  return limit;
-}
-
-/**
- * The liquidity's levels from the feed's depth, within the operator's limits: each price moved
- * `spread` (a fraction) away from the middle (asks up, bids down; the book then rounds to its
- * tick the same way) and each level's size capped at `maxSize`.
- */
-export function liquidityLevels(
-  depth: { bids: { price: string; totalSize: string }[]; asks: { price: string; totalSize: string }[] },
-  limit: LiquidityLimits,
-): NonNullable<LoggedLevels> {
-  const side = (levels: { price: string; totalSize: string }[], away: Decimal) =>
-    levels.slice(0, LIQUIDITY_LEVELS).map((l): [string, string] => {
-      const size = limit.maxSize ? Decimal.min(l.totalSize, limit.maxSize) : D(l.totalSize);
-      return [D(l.price).mul(away).toFixed(), size.toFixed()];
-    });
-  return {
-    bids: side(depth.bids, D(1).minus(limit.spread)),
-    asks: side(depth.asks, D(1).plus(limit.spread)),
-  };
-}
-
 /** A protected limit on the grid, inside the band if it is not on it (a buy's down, a sell's up). */
 const protectTicks = (limit: Decimal, side: Side, u: Units) =>
   exactTicks(limit, u) ?? (side === "buy" ? limit.div(u.tick).floor() : limit.div(u.tick).ceil()).toNumber();
@@ -922,11 +900,8 @@ export function createSpotMatcher() {
     work.log.quotes.push([key, levels]);
     if (!levels) return;
     const side = (side: Side, list: [string, string][]) => {
-      for (const [at, size] of list) {
-        const lots = lotsOf(D(size), u);
-        if (lots <= 0) continue;
+      for (const [price, lots] of onTheGrid(list, side, u)) {
         const id = nextLiquidityId--;
-        const price = quoteTicks(D(at), side, u);
         // Never against its own quotes: on a locked feed (best bid = best ask) both stay.
         const result = book.submit({
           id,
@@ -967,9 +942,7 @@ export function createSpotMatcher() {
     for (const o of books.get(key)?.orders(opposite) ?? [])
       if (o.owner !== order.owner && (levels === undefined || o.owner !== LIQUIDITY))
         offers.push([o.price, o.remaining]);
-    if (levels)
-      for (const [at, size] of opposite === "sell" ? levels.asks : levels.bids)
-        offers.push([quoteTicks(D(at), opposite, u), lotsOf(D(size), u)]);
+    if (levels) offers.push(...onTheGrid(opposite === "sell" ? levels.asks : levels.bids, opposite, u));
     // Best first; a stable sort keeps the book's time priority within a price.
     offers.sort((a, b) => (order.side === "buy" ? a[0] - b[0] : b[0] - a[0]));
     let lots = 0;

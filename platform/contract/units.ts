@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { pricePrecision } from "../../contract/precision.ts";
+import { pricePrecision } from "./precision.ts";
 
 /**
  * A market's units: the book counts prices in ticks (the coin's price precision, spec §5) and
