@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fundedCustomer } from "../../tests/support/accounts.ts";
+import { setLiquidityLimits } from "../../tests/support/liquidity.ts";
 import { onScriptedMarket } from "../../tests/support/scripted-market.ts";
-import { forgetTradingTerms } from "../trading/contracts.ts";
-import { tradingParams } from "../trading/tables.ts";
 
 /**
  * The public book is the book orders fill against (issue 17): where an operator limits the
@@ -40,11 +38,7 @@ function expected(prices: bigint[], size: bigint) {
 describe("the public book under the operator's liquidity limits", () => {
   it("shows the quotes moved by the spread and capped in size, and an order fills at what it showed", async () => {
     const db = t().platform.deps.db;
-    await db
-      .update(tradingParams)
-      .set({ liquiditySpread: "0.001", liquidityMaxSize: "0.5" })
-      .where(eq(tradingParams.code, "btc/usdt"));
-    forgetTradingTerms();
+    await setLiquidityLimits(db, "btc/usdt", { spread: "0.001", maxSize: "0.5" });
     feed.setSpread(10);
     const asks = Array.from({ length: 20 }, (_, i) => quotedAsk(6_001_000n + BigInt(i)));
     const bids = Array.from({ length: 20 }, (_, i) => quotedBid(5_999_000n - BigInt(i)));
@@ -88,5 +82,29 @@ describe("the public book under the operator's liquidity limits", () => {
     expect(bought.body.data).toMatchObject({ status: "filled", filled_quantity: "0.7" });
     // 0.5 at 60,070.01 and 0.2 at 60,070.02: (30,035.005 + 12,014.004) / 0.7.
     expect(bought.body.data.fill_price).toBe("60070.012857142857");
+  });
+
+  it("previews an order at the quotes as the operator limits them now, not as the engine last quoted", async () => {
+    // The first test's orders left the engine quoting with a 0.1 % spread; the operator widens
+    // it to 0.2 % and no order has come since.
+    await setLiquidityLimits(t().platform.deps.db, "btc/usdt", { spread: "0.002", maxSize: "0.5" });
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const { token } = await fundedCustomer(t(), "contract", { USDT: "10000" });
+    const preview = await t().api("/contract/preview", {
+      method: "POST",
+      json: {
+        code: "btc/usdt",
+        contract_type: "perpetual",
+        type: "market",
+        side: "buy",
+        quantity: "0.1",
+        leverage: 10,
+      },
+      token,
+    });
+    expect(preview.status).toBe(200);
+    // ceil(60,010 × 1.002) on the cent: 60,130.02.
+    expect(preview.body.data).toMatchObject({ price: "60130.02", fills_now: true });
   });
 });

@@ -211,7 +211,7 @@ function expectedFill(
       quantity,
       price: limit,
       protect,
-      quantityStep: params.quantityStep,
+      terms: params,
     });
   const expected = fill(protection?.limit);
   if (!expected) {

@@ -4,6 +4,7 @@ import type { Bus } from "../../bus/bus.ts";
 import { dec } from "../../contract/decimal.ts";
 import {
   type LiquidityLimits,
+  type LiquidityTerms,
   limitsOf,
   liquidityLevels,
   NO_LIMITS,
@@ -713,9 +714,12 @@ export function createSpotEngine(deps: SpotEngineDeps) {
      * take from the book (the customers' resting orders and the liquidity as it would quote the
      * feed now, best first, never beyond the limit), and whether any of it would rest.
      */
-    expectedFill(order: FillQuestion & { quantityStep: string }) {
+    expectedFill(order: FillQuestion & { terms: LiquidityTerms }) {
+      // The liquidity as it would quote with the terms the order was read with (an operator's
+      // change since the engine's last quote counts; the batch quotes with them too).
       const code = codeOfBook(order.book);
-      return m.expectedFill(order, unitsOf(code, order.quantityStep), currentLevels(code));
+      const levels = currentLevels(code, undefined, limitsOf(order.terms));
+      return m.expectedFill(order, unitsOf(code, order.terms.quantityStep), levels);
     },
     /**
      * Re-quotes the liquidity where customers' orders rest (filling those it crosses). When
