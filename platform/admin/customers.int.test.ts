@@ -259,6 +259,21 @@ describe("instruments", () => {
       });
       expect(res.status, JSON.stringify(bad)).toBe(422);
     }
+    // A spread at or beyond the market price band (5 %) would put every quote outside it, and
+    // every market order would be refused: refused itself, in the operator's language.
+    const wide = await t.api("/admin/instruments/update", {
+      method: "POST",
+      json: { ...eth, liquidity_spread: "0.05" },
+      token: operator.token,
+      lang: "ru",
+    });
+    expect(wide.status).toBe(422);
+    expect(wide.body.errors.liquidity_spread).toEqual([
+      "Спред ликвидности должен быть меньше ценового коридора рыночных ордеров (5\u00a0%): шире — и все рыночные ордера будут отклонены",
+    ]);
+    expect((await t.api("/admin/instruments", { token: reviewer.token })).body.data).toContainEqual(
+      expect.objectContaining({ code: "eth/usdt", liquidity_spread: eth.liquidity_spread }),
+    );
     // Warm the cache first: the pause must show without waiting for it to expire.
     expect((await listedInstruments.get(db())).some((i) => i.code === "eth/usdt")).toBe(true);
     const paused = await t.api("/admin/instruments/update", {

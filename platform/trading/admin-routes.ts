@@ -32,6 +32,6 @@ export function tradingAdminRoutes(admin: Console) {
       body: adminInstrumentBody,
       response: z.record(z.string(), z.unknown()),
     },
-    ({ body }, { deps: d, by }) => updateInstrument(d.db, by, body.code, body),
+    ({ body }, { deps: d, by }) => updateInstrument(d.db, by, body.code, body, d.config.marketPriceBand),
   );
 }

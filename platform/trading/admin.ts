@@ -4,9 +4,11 @@
 // trading terms are dropped once committed.
 import Decimal from "decimal.js";
 import { eq, inArray } from "drizzle-orm";
+import { dec } from "../contract/decimal.ts";
+import { bandPercent } from "../contract/trading-math.ts";
 import type { Db } from "../db/client.ts";
 import type { Actor } from "../http/console.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, fieldError } from "../http/errors.ts";
 import { instrumentListings, listedInstruments, setInstrumentListing } from "../market/index.ts";
 import { forgetTradingTerms } from "./contracts.ts";
 import { tradingParams } from "./tables.ts";
@@ -70,8 +72,20 @@ export type InstrumentChange = {
  * paused instrument leaves the market lists and refuses new orders (trading's requireListed);
  * a new maximum leverage or fee applies to new orders only.
  */
-export async function updateInstrument(db: Db, by: Actor, code: string, change: InstrumentChange) {
+export async function updateInstrument(
+  db: Db,
+  by: Actor,
+  code: string,
+  change: InstrumentChange,
+  /** The market price band (config `marketPriceBand`): the spread must stay inside it. */
+  priceBand: string,
+) {
   const key = code.trim().toLowerCase();
+  // Quotes at or beyond the band would leave every market order and close nothing to take.
+  if (change.liquidity_spread !== undefined && new Decimal(change.liquidity_spread).gte(priceBand))
+    throw fieldError("liquidity_spread", "admin.spread_band", {
+      percent: bandPercent(dec(priceBand) as bigint),
+    });
   const after = await db.transaction(async (tx) => {
     const [beforeRow] = await instrumentRows(tx, key);
     if (!beforeRow) throw new ApiError(404, "errors.not_found");

@@ -28,7 +28,7 @@ registerOps({
   summary:
     "Sets how far outside the reference feed the platform's liquidity quotes a market (e.g. 0.001 = 0.1 %) and the most it shows per level; the same change, with the same checks and audit row, as the console's Instruments screen.",
   valueOptions: ["spread", "max-size"],
-  async run({ db, operator }, { positionals, options }) {
+  async run({ db, config, operator }, { positionals, options }) {
     const code = positionals[0]?.toLowerCase();
     const now = (await listAllInstruments(db)).find((i) => i.code === code);
     if (!now) return { ok: false, output: `No instrument ${positionals[0] ?? "(none given)"}.` };
@@ -49,7 +49,7 @@ registerOps({
           "--spread takes a fraction from 0 to 0.1, --max-size a positive amount of the base coin or none.",
       };
     const by = { email: `cli:${operator}`, record: audit };
-    const row = await updateInstrument(db, by, parsed.data.code, parsed.data);
+    const row = await updateInstrument(db, by, parsed.data.code, parsed.data, config.marketPriceBand);
     return {
       ok: true,
       output: `${row.code}: liquidity spread ${row.liquidity_spread}, size cap ${row.liquidity_max_size || "none"}.`,

@@ -286,6 +286,8 @@ export default {
     audit_passed: "Ledger audit passed",
     audit_failed: "Ledger audit found problems: see the report",
     fee_format: "Enter a fee between 0 and 0.1, e.g. 0.001",
+    spread_band:
+      "The liquidity spread must stay under the market price band ({{percent}}): wider, every market order would be refused",
     spread_format: "Enter a spread between 0 and 0.1, e.g. 0.0005",
     size_cap_format: "Enter a positive quantity, or leave it empty for no cap",
     precision_format: "Enter a whole number of decimals from 0 to 10",

@@ -287,6 +287,8 @@ const es: Messages = {
     audit_passed: "La auditoría del libro mayor ha pasado",
     audit_failed: "La auditoría del libro mayor encontró problemas: consulta el informe",
     fee_format: "Introduce una comisión entre 0 y 0.1, p. ej. 0.001",
+    spread_band:
+      "El diferencial de liquidez debe quedar por debajo de la banda de precio de mercado ({{percent}}): más amplio, se rechazarían todas las órdenes a mercado",
     spread_format: "Introduce un diferencial entre 0 y 0,1, p. ej. 0,0005",
     size_cap_format: "Introduce una cantidad positiva o déjalo vacío para no limitar",
     precision_format: "Introduce un número entero de decimales de 0 a 10",

@@ -286,6 +286,8 @@ const id: Messages = {
     audit_passed: "Audit buku besar lulus",
     audit_failed: "Audit buku besar menemukan masalah: lihat laporannya",
     fee_format: "Masukkan biaya antara 0 dan 0.1, mis. 0.001",
+    spread_band:
+      "Selisih likuiditas harus di bawah batas harga pasar ({{percent}}): jika lebih lebar, semua order pasar akan ditolak",
     spread_format: "Masukkan selisih antara 0 dan 0,1, mis. 0,0005",
     size_cap_format: "Masukkan jumlah positif, atau kosongkan tanpa batas",
     precision_format: "Masukkan jumlah desimal bulat dari 0 sampai 10",

@@ -283,6 +283,8 @@ const kr: Messages = {
     audit_passed: "원장 감사를 통과했습니다",
     audit_failed: "원장 감사에서 문제가 발견되었습니다. 보고서를 확인하세요",
     fee_format: "0과 0.1 사이의 수수료를 입력하세요(예: 0.001)",
+    spread_band:
+      "유동성 스프레드는 시장가 보호 범위({{percent}})보다 작아야 합니다. 더 넓으면 모든 시장가 주문이 거부됩니다",
     spread_format: "0에서 0.1 사이의 스프레드를 입력하세요 (예: 0.0005)",
     size_cap_format: "양수 수량을 입력하거나 한도가 없으면 비워 두세요",
     precision_format: "소수 자릿수를 0에서 10 사이의 정수로 입력하세요",

@@ -286,6 +286,8 @@ const pt: Messages = {
     audit_passed: "A auditoria do livro-razão passou",
     audit_failed: "A auditoria do livro-razão encontrou problemas: veja o relatório",
     fee_format: "Insira uma taxa entre 0 e 0.1, por ex. 0.001",
+    spread_band:
+      "O spread de liquidez deve ficar abaixo da faixa de preço de mercado ({{percent}}): mais largo, todas as ordens a mercado seriam recusadas",
     spread_format: "Informe um spread entre 0 e 0,1, ex.: 0,0005",
     size_cap_format: "Informe uma quantidade positiva ou deixe vazio para não limitar",
     precision_format: "Insira um número inteiro de casas decimais de 0 a 10",

@@ -275,6 +275,7 @@ const tw: Messages = {
     audit_passed: "帳本稽核通過",
     audit_failed: "帳本稽核發現問題，請查看報告",
     fee_format: "請輸入 0 到 0.1 之間的手續費，例如 0.001",
+    spread_band: "流動性價差必須小於市價保護範圍（{{percent}}）：否則所有市價單都會被拒絕",
     spread_format: "請輸入 0 至 0.1 的價差,例如 0.0005",
     size_cap_format: "請輸入正數數量,或留空表示不設上限",
     precision_format: "請輸入 0 到 10 的整數小數位數",

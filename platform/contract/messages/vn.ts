@@ -284,6 +284,8 @@ const vn: Messages = {
     audit_passed: "Kiểm toán sổ cái đạt",
     audit_failed: "Kiểm toán sổ cái phát hiện vấn đề: xem báo cáo",
     fee_format: "Nhập phí từ 0 đến 0.1, ví dụ 0.001",
+    spread_band:
+      "Chênh lệch thanh khoản phải nhỏ hơn biên độ giá thị trường ({{percent}}): rộng hơn, mọi lệnh thị trường sẽ bị từ chối",
     spread_format: "Nhập chênh lệch từ 0 đến 0,1, ví dụ 0,0005",
     size_cap_format: "Nhập số lượng dương, hoặc để trống nếu không giới hạn",
     precision_format: "Nhập số chữ số thập phân nguyên từ 0 đến 10",

@@ -275,6 +275,7 @@ const zh: Messages = {
     audit_passed: "账本审计通过",
     audit_failed: "账本审计发现问题，请查看报告",
     fee_format: "请输入 0 到 0.1 之间的手续费，例如 0.001",
+    spread_band: "流动性价差必须小于市价保护范围（{{percent}}）：否则所有市价单都会被拒绝",
     spread_format: "请输入 0 到 0.1 之间的价差,例如 0.0005",
     size_cap_format: "请输入正数数量,或留空表示不设上限",
     precision_format: "请输入 0 到 10 的整数小数位数",
