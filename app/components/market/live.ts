@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 /**
  * One websocket per page, shared by every live island: subscriptions are counted, so a channel
@@ -24,6 +24,34 @@ function send(message: Record<string, string>) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+/**
+ * Frames arrive one socket message (one task) at a time: a second's ticker, book and candle, and
+ * a market list's prices, would each render the screen on their own, a long task apiece on a slow
+ * phone. They are handed on together, in order, once per frame: one render for all of them.
+ */
+const pending: Record<string, unknown>[] = [];
+let frame: number | undefined;
+let fallback: ReturnType<typeof setTimeout> | undefined;
+
+function deliverSoon(message: Record<string, unknown>) {
+  pending.push(message);
+  if (frame !== undefined || fallback !== undefined) return;
+  frame = requestAnimationFrame(deliver);
+  // No frames are drawn while the tab is hidden: the timer hands them on then.
+  fallback = setTimeout(deliver, 250);
+}
+
+function deliver() {
+  if (frame !== undefined) cancelAnimationFrame(frame);
+  if (fallback !== undefined) clearTimeout(fallback);
+  frame = undefined;
+  fallback = undefined;
+  for (const message of pending.splice(0)) {
+    const sub = subs.get(keyOf(message as Record<string, string>));
+    if (sub) for (const listener of sub.listeners) listener(message.data);
+  }
+}
+
 function connect() {
   if (socket || subs.size === 0 || document.hidden) return;
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -42,8 +70,7 @@ function connect() {
       return;
     }
     if (!("data" in message) || typeof message.channel !== "string") return;
-    const sub = subs.get(keyOf(message as Record<string, string>));
-    if (sub) for (const listener of sub.listeners) listener(message.data);
+    deliverSoon(message);
   };
   // A socket error closes the socket (spec §8); closing schedules the reconnect.
   ws.onerror = () => ws.close();
@@ -118,7 +145,8 @@ export function useChannel<T>(
   const extraKey = extra ? JSON.stringify(extra) : "";
   // A new snapshot (the loader ran again) replaces the live value; the same one, re-created by a
   // render, must not — so snapshots are compared by content, not identity.
-  const snapshot = initial === undefined ? undefined : JSON.stringify(initial);
+  // (Written out only when a render hands in another object: a book is large, renders frequent.)
+  const snapshot = useMemo(() => (initial === undefined ? undefined : JSON.stringify(initial)), [initial]);
   useEffect(() => setValue((snapshot === undefined ? undefined : JSON.parse(snapshot)) as T), [snapshot]);
   useEffect(() => {
     if (!code) return;
@@ -137,7 +165,7 @@ export function useChannels<T>(
 ): Record<string, T> {
   const [values, setValues] = useState(initial);
   const joined = codes.join(",");
-  const snapshot = JSON.stringify(initial);
+  const snapshot = useMemo(() => JSON.stringify(initial), [initial]);
   useEffect(() => setValues(JSON.parse(snapshot) as Record<string, T>), [snapshot]);
   useEffect(() => {
     const offs = joined

@@ -22,6 +22,7 @@ export function MarketList({
   label,
   futures = false,
   star,
+  live: following = true,
 }: {
   entries: MarketEntry[];
   href: (code: string) => string;
@@ -29,6 +30,8 @@ export function MarketList({
   futures?: boolean;
   /** A favourite toggle drawn at the start of each row (the markets screen). */
   star?: (code: string) => React.ReactNode;
+  /** false: the prices stay as served (a list out of sight follows no channel). */
+  live?: boolean;
 }) {
   const n = useNumbers();
   const { t } = useTranslation("market");
@@ -36,7 +39,7 @@ export function MarketList({
   const initial = Object.fromEntries(
     entries.flatMap((e) => (e.ticker ? [[e.instrument.code, e.ticker]] : [])),
   );
-  const live = useChannels<Ticker>("price", codes, initial);
+  const live = useChannels<Ticker>("price", following ? codes : [], initial);
   return (
     <div role="table" aria-label={label}>
       <div role="row" className="flex px-4 py-2 text-xs text-muted">

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Ticker } from "../../../../platform/contract/market.ts";
 import { changeClass, MarketList } from "../../../components/market/market-list.tsx";
@@ -34,10 +35,12 @@ export function MarketHeader({
   const contract = state.mode === "contract";
   const pair = `${instrument.base}/${instrument.quote}`;
   const p = instrument.price_precision;
+  // The market picker's prices follow the market only while it is open.
+  const [picking, setPicking] = useState(false);
   return (
     <section className="relative px-4 pt-3" aria-label={t("market_label", { pair })}>
       <div className="flex items-start justify-between gap-3">
-        <details className="group min-w-0">
+        <details className="group min-w-0" onToggle={(e) => setPicking(e.currentTarget.open)}>
           <summary className="flex cursor-pointer list-none items-center gap-1 text-lg font-bold">
             <span>{pair}</span>
             {contract && (
@@ -56,6 +59,7 @@ export function MarketHeader({
               href={(c) => tradeHref({ ...state, code: c }, { tab: state.tab })}
               label={t("choose_market")}
               futures={contract}
+              live={picking}
             />
           </div>
         </details>
