@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -11,6 +13,8 @@ export type LighthouseScores = {
   tbtMs: number;
   cls: number;
   failing: string[];
+  /** The machine's 1-minute load average when the audit began. */
+  load1m: number;
 };
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
@@ -41,6 +45,7 @@ export async function lighthouseScores(
           extraHeaders:
             options.cookie && !options.anonymous?.includes(route) ? { Cookie: options.cookie } : undefined,
         });
+      const load1m = Number(loadavg()[0]?.toFixed(2));
       let run = await audit();
       // Chromium sometimes loses the trace's start (NO_NAVSTART): Lighthouse says to run it again.
       for (let attempt = 1; attempt < 3 && run?.lhr.runtimeError?.code === "NO_NAVSTART"; attempt++)
@@ -60,6 +65,7 @@ export async function lighthouseScores(
         lcpMs: ms("largest-contentful-paint"),
         tbtMs: ms("total-blocking-time"),
         cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        load1m,
         // What costs points in accessibility and best practices, to know what to fix.
         failing: ["accessibility", "best-practices"].flatMap((id) =>
           (categories[id]?.auditRefs ?? [])
@@ -72,4 +78,13 @@ export async function lighthouseScores(
     chrome.kill();
   }
   return rows;
+}
+
+/**
+ * A loaded machine for the audits (issue 23: "measured on a loaded machine as well as a quiet
+ * one"): a process that keeps one of the cores busy until `stop`.
+ */
+export function busyCore(): { stop(): void } {
+  const child: ChildProcess = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  return { stop: () => child.kill("SIGKILL") };
 }

@@ -20,8 +20,10 @@ export function Tabs({
   end?: ReactNode;
 }) {
   return (
-    <div className="flex items-end justify-between gap-2 border-b border-line px-4">
-      <nav className="flex gap-5 overflow-x-auto" aria-label={label}>
+    // The tabs keep their width; an end button that no longer fits beside them (long words in
+    // some languages) moves to a line of its own rather than hiding the last tab.
+    <div className="flex flex-wrap items-end justify-between gap-x-2 border-b border-line px-4">
+      <nav className="flex max-w-full shrink-0 gap-4 overflow-x-auto text-sm" aria-label={label}>
         {options.map((o) => (
           <Link
             key={o.value}
@@ -35,7 +37,7 @@ export function Tabs({
           </Link>
         ))}
       </nav>
-      {end && <div className="flex shrink-0 gap-2 pb-1.5">{end}</div>}
+      {end && <div className="ml-auto flex shrink-0 gap-2 pb-1.5">{end}</div>}
     </div>
   );
 }

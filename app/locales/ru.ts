@@ -1123,7 +1123,7 @@ const ru: UiResources = {
     confirm_turned_on: "Ордера снова будут запрашивать подтверждение",
     your_trades: "Ваши позиции и ордера",
     tab_positions: "Позиции ({{count}})",
-    tab_orders: "Открытые ордера ({{count}})",
+    tab_orders: "Ордера ({{count}})",
     tab_history: "История",
     close_all: "Закрыть все",
     cancel_all: "Отменить все",

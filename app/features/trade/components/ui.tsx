@@ -66,7 +66,8 @@ export function Figure({
 }) {
   return (
     <div className="min-w-0">
-      <dt className="truncate text-muted">{label}</dt>
+      {/* A long label (Russian, Vietnamese) wraps rather than losing its end at 360 px. */}
+      <dt className="break-words leading-tight text-muted hyphens-auto">{label}</dt>
       <dd className={`truncate tabular-nums ${className}`} data-testid={testId}>
         {children}
       </dd>
