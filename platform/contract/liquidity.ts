@@ -64,9 +64,21 @@ export function liquidityLevels(
 }
 
 /**
- * One side of the quotes as they stand on the book: each price on the tick, rounded away from
- * the customer (an ask up, a bid down), each size in whole lots (a level of less than one is not
- * quoted); levels that land on one tick summed. In ticks and lots, best first.
+ * One quote as it stands on the book: its price on the tick, rounded away from the customer (an
+ * ask up, a bid down), its size in whole lots; none for less than one lot. In ticks and lots.
+ */
+export function onGrid(
+  [at, size]: [string, string],
+  side: "buy" | "sell",
+  units: Units,
+): [number, number] | undefined {
+  const lots = lotsOf(new Decimal(size), units);
+  return lots > 0 ? [quoteTicks(new Decimal(at), side, units), lots] : undefined;
+}
+
+/**
+ * One side of the quotes as a book shows them (`onGrid`), levels that land on one tick summed
+ * (the engine places each as an order of its own). Best first.
  */
 export function onTheGrid(
   levels: [string, string][],
@@ -74,11 +86,9 @@ export function onTheGrid(
   units: Units,
 ): [number, number][] {
   const sizes = new Map<number, number>();
-  for (const [at, size] of levels) {
-    const lots = lotsOf(new Decimal(size), units);
-    if (lots <= 0) continue;
-    const ticks = quoteTicks(new Decimal(at), side, units);
-    sizes.set(ticks, (sizes.get(ticks) ?? 0) + lots);
+  for (const level of levels) {
+    const placed = onGrid(level, side, units);
+    if (placed) sizes.set(placed[0], (sizes.get(placed[0]) ?? 0) + placed[1]);
   }
   return [...sizes].sort((a, b) => (side === "sell" ? a[0] - b[0] : b[0] - a[0]));
 }

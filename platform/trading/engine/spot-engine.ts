@@ -8,6 +8,7 @@ import {
   limitsOf,
   liquidityLevels,
   NO_LIMITS,
+  onGrid,
   onTheGrid,
   type QuotedLevels,
 } from "../../contract/liquidity.ts";
@@ -904,7 +905,11 @@ export function createSpotMatcher() {
     work.log.quotes.push([key, levels]);
     if (!levels) return;
     const side = (side: Side, list: [string, string][]) => {
-      for (const [price, lots] of onTheGrid(list, side, u)) {
+      // One order per level, as the log has always replayed them.
+      for (const level of list) {
+        const placed = onGrid(level, side, u);
+        if (!placed) continue;
+        const [price, lots] = placed;
         const id = nextLiquidityId--;
         // Never against its own quotes: on a locked feed (best bid = best ask) both stay.
         const result = book.submit({
