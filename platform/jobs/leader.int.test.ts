@@ -52,3 +52,30 @@ describe("leader election on the embedded database", () => {
     expect(l.isLeader()).toBe(false);
   });
 });
+
+describe("stopping while the leader is still starting", () => {
+  it("waits for the start, then stops what it started: nothing keeps running after stop()", async () => {
+    let started!: () => void;
+    const log: string[] = [];
+    const l = runAsLeader({
+      name: "x",
+      logger: createLogger("silent"),
+      lead: async () => {
+        log.push("starting");
+        await new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        log.push("started");
+        return async () => {
+          log.push("stopped");
+        };
+      },
+    });
+    await expect.poll(() => log).toEqual(["starting"]);
+    const stopping = l.stop();
+    started();
+    await stopping;
+    expect(log).toEqual(["starting", "started", "stopped"]);
+    expect(l.isLeader()).toBe(false);
+  });
+});

@@ -26,19 +26,26 @@ export function runAsLeader(options: {
   let client: pg.Client | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  /** A start under way: stepping down waits for it, or what it starts would outlive the stop. */
+  let starting: Promise<void> | undefined;
+
   async function becomeLeader() {
     leading = true;
     logger.info({ job: name }, "leading");
-    try {
-      release = await options.lead();
-    } catch (error) {
-      logger.error({ err: error, job: name }, "could not start as leader");
-    }
+    starting = options
+      .lead()
+      .then((stop) => {
+        release = stop;
+      })
+      .catch((error) => logger.error({ err: error, job: name }, "could not start as leader"));
+    await starting;
+    starting = undefined;
   }
 
   async function stepDown() {
     if (!leading) return;
     leading = false;
+    await starting;
     const stop = release;
     release = undefined;
     await stop?.().catch((error) => logger.error({ err: error, job: name }, "stopping failed"));
