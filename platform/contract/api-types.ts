@@ -2279,6 +2279,18 @@ export type ApiPosts = {
       updated_at: string;
     };
   };
+  /** What a spot order would trade at and pay before confirming: its expected average price, value and fee (platform/trading/routes.ts) */
+  "/spot/preview": {
+    query: undefined;
+    body: {
+      code: string;
+      side: "buy" | "sell";
+      quantity: string | number;
+      type?: "limit" | "market" | undefined;
+      price?: string | number | undefined;
+    };
+    response: { price: string; fills_now: boolean; notional: string; fee: string; fee_coin: string };
+  };
   /** Marks the operators' messages of one of the customer's chats read (platform/support/routes.ts) */
   "/support/read": {
     query: undefined;

@@ -107,4 +107,40 @@ describe("the public book under the operator's liquidity limits", () => {
     // ceil(60,010 × 1.002) on the cent: 60,130.02.
     expect(preview.body.data).toMatchObject({ price: "60130.02", fills_now: true });
   });
+
+  it("previews a spot order at the average of the levels it would take, and it fills there", async () => {
+    // The limits of the test before: a 0.2 % spread, 0.5 a level. The best asks: 60,130.02 and
+    // 60,130.04 (ceil(60,010 × 1.002), ceil(60,010.01 × 1.002)).
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const { token } = await fundedCustomer(t(), "spot", { USDT: "100000" });
+    const ask = (path: string, json: Record<string, string>) =>
+      t().api(path, { method: "POST", json: { code: "btc/usdt", side: "buy", ...json }, token });
+
+    // A limit through the best: 0.5 at 60,130.02 at once, 0.2 resting at its 60,130.03.
+    const limit = await ask("/spot/preview", { type: "limit", price: "60130.03", quantity: "0.7" });
+    expect(limit.status).toBe(200);
+    expect(limit.body.data).toEqual({
+      price: "60130.022857142857",
+      fills_now: true,
+      notional: "42091.0159999999999",
+      fee: "0.0007",
+      fee_coin: "BTC",
+    });
+
+    // A limit that does not cross rests at its own price, and is not flagged.
+    const resting = await ask("/spot/preview", { type: "limit", price: "60000", quantity: "0.7" });
+    expect(resting.body.data).toMatchObject({ price: "60000", fills_now: false, notional: "42000" });
+
+    // A market buy: (0.5 × 60,130.02 + 0.2 × 60,130.04) / 0.7, and the order fills at just that.
+    const market = await ask("/spot/preview", { type: "market", quantity: "0.7" });
+    expect(market.body.data).toMatchObject({ price: "60130.025714285714", fills_now: false });
+    const placed = await ask("/spot/order", { type: "market", quantity: "0.7" });
+    expect(placed.body.data).toMatchObject({ status: "filled", fill_price: market.body.data.price });
+
+    // Bad input changes nothing and says why, as placing the order would.
+    const off = await ask("/spot/preview", { type: "limit", price: "60130.001", quantity: "0.7" });
+    expect(off.status).toBe(422);
+    expect(off.body.errors.price).toBeDefined();
+  });
 });

@@ -30,7 +30,7 @@ import {
 } from "./contracts.ts";
 import * as math from "./math.ts";
 import { NOTHING_TAKEN } from "./risk.ts";
-import { placeSpotOrder } from "./spot.ts";
+import { placeSpotOrder, previewSpotOrder } from "./spot.ts";
 import { orders, positionCloses, positions, trades, tradingParams } from "./tables.ts";
 import { orderView, positionView } from "./views.ts";
 
@@ -458,6 +458,31 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
         })),
       };
     },
+  );
+
+  api.route(
+    {
+      method: "post",
+      path: "/spot/preview",
+      tags: spot,
+      summary:
+        "What a spot order would trade at and pay before confirming: its expected average price, value and fee",
+      description:
+        "The price is the average over the book's levels it would take (never beyond its limit or the market price band), with its limit for what would rest; refused as placing it would be.",
+      auth: "required",
+      body: spotOrderBody,
+      response: z.object({
+        price: z.string(),
+        fills_now: z.boolean().meta({
+          description: "A limit priced through the book: it trades at once at the book's prices",
+        }),
+        notional: z.string(),
+        fee: z.string(),
+        fee_coin: z.string(),
+      }),
+    },
+    // The customer's own resting orders are not what they would meet (self-trade prevention).
+    ({ body }, { user }) => previewSpotOrder(deps, user.id, body),
   );
 
   api.route(

@@ -3,54 +3,59 @@ import type { ApiClient } from "../../../.server/api.ts";
 import type { ReviewedOrder } from "../types.ts";
 import { previewOrder } from "./preview.ts";
 
-/** The platform as the review step sees it: a spot book with its best bid and ask. */
-function platform(book: { bid: string; ask: string }) {
-  const envelope = (data: unknown) => ({ status_code: 200, message: "ok", data });
-  return {
-    get: async (path: string) =>
-      path === "/market/depth"
-        ? envelope({ bids: [{ price: book.bid, quantity: "5" }], asks: [{ price: book.ask, quantity: "5" }] })
-        : envelope({ spot_fee: "0.001" }),
+/**
+ * The review step asks the platform's spot preview (the engine's expected fill, tested against
+ * a real book in platform/market/liquidity-depth.int.test.ts) and adds what the wallet holds.
+ */
+function platform(answer: { status_code: number; message: string; data?: unknown; errors?: unknown }) {
+  const asked: { path: string; body: unknown }[] = [];
+  const api = {
+    post: async (path: string, body: unknown) => {
+      asked.push({ path, body });
+      return answer;
+    },
   } as unknown as ApiClient;
+  return { api, asked };
 }
 
-const spot = (side: "buy" | "sell", price: string, quantity = "0.001"): ReviewedOrder => ({
+const spot = (side: "buy" | "sell", price?: string): ReviewedOrder => ({
   mode: "spot",
   code: "btc/usdt",
-  type: "limit",
+  type: price ? "limit" : "market",
   side,
   price,
-  quantity,
+  quantity: "0.001",
   tab: "orders",
 });
+const balances = { usdt: "10000", base: "1" };
+const figures = { price: "94995", fills_now: true, notional: "94.995", fee: "0.094995", fee_coin: "USDT" };
 
 describe("the order review (spot)", () => {
-  const api = platform({ bid: "94995", ask: "95005" });
-  const balances = { usdt: "10000", base: "1" };
-
-  it("says a limit priced through the market fills at once, at the book's price", async () => {
+  it("shows the platform's expected fill, with what the wallet holds of the coin it spends", async () => {
+    const { api, asked } = platform({ status_code: 200, message: "ok", data: figures });
     const sell = await previewOrder(api, spot("sell", "50000"), balances);
-    expect(sell).toMatchObject({
-      ok: true,
-      preview: { fills_now: true, price: "94995", notional: "94.995" },
+    expect(asked).toEqual([
+      {
+        path: "/spot/preview",
+        body: { code: "btc/usdt", type: "limit", side: "sell", quantity: "0.001", price: "50000" },
+      },
+    ]);
+    expect(sell).toEqual({ ok: true, preview: { ...figures, available: "1", available_coin: "BTC" } });
+    const buy = await previewOrder(api, spot("buy"), balances);
+    expect(buy).toMatchObject({ ok: true, preview: { available: "10000", available_coin: "USDT" } });
+  });
+
+  it("passes on a refusal with its message and field errors: no confirmation for an order Confirm would refuse", async () => {
+    const refusal = {
+      status_code: 503,
+      message: "Nobody is buying or selling at any price right now",
+      errors: { quantity: ["Nobody is buying or selling at any price right now"] },
+    };
+    const { api } = platform(refusal);
+    expect(await previewOrder(api, spot("buy"), balances)).toEqual({
+      ok: false,
+      message: refusal.message,
+      errors: refusal.errors,
     });
-    const buy = await previewOrder(api, spot("buy", "120000"), balances);
-    expect(buy).toMatchObject({ ok: true, preview: { fills_now: true, price: "95005" } });
-  });
-
-  it("a limit that does not cross rests at its own price, without the warning", async () => {
-    const sell = await previewOrder(api, spot("sell", "99000"), balances);
-    expect(sell).toMatchObject({ ok: true, preview: { fills_now: false, price: "99000" } });
-    const buy = await previewOrder(api, spot("buy", "90000"), balances);
-    expect(buy).toMatchObject({ ok: true, preview: { fills_now: false, price: "90000" } });
-  });
-
-  it("a market order is never flagged (it is meant to fill at once)", async () => {
-    const market = await previewOrder(
-      api,
-      { ...spot("buy", ""), type: "market", price: undefined },
-      balances,
-    );
-    expect(market).toMatchObject({ ok: true, preview: { fills_now: false, price: "95005" } });
   });
 });

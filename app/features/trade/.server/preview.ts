@@ -1,5 +1,4 @@
 import { createCookie } from "react-router";
-import { previewSpotOrder } from "../../../../platform/contract/spot-preview.ts";
 import type { Assets } from "../../../../platform/contract/wallet.ts";
 import type { ApiClient } from "../../../.server/api.ts";
 import type { Mode } from "../state.ts";
@@ -32,9 +31,9 @@ export function balancesFor(assets: Assets | undefined, mode: Mode, base: string
 }
 
 /**
- * The figures of the confirmation: contracts from the platform's own preview (fill price,
- * margin, fee, liquidation price); spot from the platform's spot preview on the current best
- * price and the spot fee.
+ * The figures of the confirmation, from the platform's own previews: the price the engine
+ * expects the order to trade at (the average over the levels it would take), its fee, and for a
+ * contract its margin and liquidation price.
  */
 export async function previewOrder(
   api: ApiClient,
@@ -62,18 +61,19 @@ export async function previewOrder(
       preview: { ...result.data, fee_coin: "USDT", available: balances?.usdt, available_coin: "USDT" },
     };
   }
-  const [info, depth] = await Promise.all([
-    api.get("/contract/info", { code: order.code }),
-    api.get("/market/depth", { code: order.code }),
-  ]);
-  if (depth.status_code !== 200) return { ok: false, message: depth.message };
-  const best = order.side === "buy" ? depth.data.asks[0]?.price : depth.data.bids[0]?.price;
-  const rate = info.status_code === 200 ? info.data.spot_fee : "0";
+  const result = await api.post("/spot/preview", {
+    code: order.code,
+    type: order.type,
+    side: order.side,
+    quantity: order.quantity,
+    price: order.price,
+  });
+  if (result.status_code !== 200) return { ok: false, message: result.message, errors: result.errors };
   const buying = order.side === "buy";
   return {
     ok: true,
     preview: {
-      ...previewSpotOrder(order, { best, rate }),
+      ...result.data,
       available: buying ? balances?.usdt : balances?.base,
       available_coin: buying ? "USDT" : base,
     },
