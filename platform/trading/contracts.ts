@@ -213,12 +213,7 @@ function expectedFill(
       protect,
       terms: params,
     });
-  const expected = fill(protection?.limit);
-  if (!expected) {
-    // The book offers only beyond the band: the band refuses it.
-    if (protection && fill()) throw priceBandError(PRICE_BAND_KEYS.order, protection.band);
-    throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
-  }
+  const expected = expectedOrRefused(fill, protection);
   if (quantity.gt(0))
     refuseCrossedLiquidation({
       side: input.side,
@@ -229,6 +224,18 @@ function expectedFill(
       maintenanceRate: params.maintenanceRate,
     });
   return { ...expected, limit, mark, expiry, protection };
+}
+
+/**
+ * Where an order would fill (`ask`, within its protected limit if it has one), or its refusal:
+ * the band's when the book offers only beyond the band, else "no liquidity". Spot and contract
+ * orders alike.
+ */
+export function expectedOrRefused<T>(ask: (protect?: Decimal) => T | undefined, protection?: Protection): T {
+  const expected = ask(protection?.limit);
+  if (expected) return expected;
+  if (protection && ask()) throw priceBandError(PRICE_BAND_KEYS.order, protection.band);
+  throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
 }
 
 /** What an order would occupy before the user confirms: margin, fee, the fill price, the liquidation price. */

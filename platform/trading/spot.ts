@@ -1,9 +1,16 @@
 import Decimal from "decimal.js";
 import { spotOrderFigures } from "../contract/spot-preview.ts";
 import { exactTicks, unitsOf } from "../contract/units.ts";
-import { ApiError, fieldError } from "../http/errors.ts";
-import { checkQuantity, protectionFor, requireListed, requireParams, type TradingDeps } from "./contracts.ts";
-import { PRICE_BAND_KEYS, type Protection, priceBandError } from "./engine/spot-engine.ts";
+import { fieldError } from "../http/errors.ts";
+import {
+  checkQuantity,
+  expectedOrRefused,
+  protectionFor,
+  requireListed,
+  requireParams,
+  type TradingDeps,
+} from "./contracts.ts";
+import type { Protection } from "./engine/spot-engine.ts";
 
 const D = (v: Decimal.Value) => new Decimal(v);
 
@@ -78,12 +85,7 @@ export async function previewSpotOrder(deps: TradingDeps, userId: number, input:
       protect,
       terms: params,
     });
-  const expected = ask(protection?.limit);
-  if (!expected) {
-    // The book offers only beyond the band: the band refuses it.
-    if (protection && ask()) throw priceBandError(PRICE_BAND_KEYS.order, protection.band);
-    throw new ApiError(503, "trading.no_liquidity", { errors: { quantity: ["trading.no_liquidity"] } });
-  }
+  const expected = expectedOrRefused(ask, protection);
   return spotOrderFigures(
     { code: params.code, side: input.side, quantity: input.quantity },
     { price: expected.price.toFixed(), fills_now: input.type === "limit" && expected.takes },
