@@ -178,6 +178,7 @@ export function createMarketEngine(options: {
   now?: () => number;
 }) {
   const { db, bus, logger, feed } = options;
+  const now = options.now ?? Date.now;
   let terms: ReadonlyMap<string, LiquidityTerms> = new Map();
   let termsAt = Number.NEGATIVE_INFINITY;
   let readingTerms: Promise<void> | undefined;
@@ -195,7 +196,6 @@ export function createMarketEngine(options: {
       });
     return readingTerms;
   }
-  const now = options.now ?? Date.now;
   const books = new Map<string, Book>();
   const closed: { code: string; interval: Interval; candle: LiveCandle }[] = [];
   let flushTimer: ReturnType<typeof setInterval> | undefined;

@@ -45,7 +45,6 @@ const baseOf = (code: string) => (code.split("/")[0] ?? "").toUpperCase();
 const LIQUIDITY = 0;
 /** Commands per database transaction at most (each is one order or cancel). */
 const MAX_BATCH = 500;
-/** Levels of the reference feed the liquidity account quotes, per side. */
 /**
  * The ledger movements the engine makes: a spot fill, freezing or releasing an order's funds,
  * and a contract fill (the position's margin and the fee).
