@@ -45,3 +45,6 @@ ${sourceMaps ? "process.setSourceMapsEnabled(true);\n" : ""}await import("./${na
 // The database's migrations, read at run time beside the compiled code (platform/db/client.ts
 // looks for ./migrations next to itself).
 cpSync("platform/db/migrations", join(out, "migrations"), { recursive: true });
+// The embedded database's thread (platform/db/pglite-thread.ts starts ./pglite-worker.mjs
+// beside itself): plain JavaScript, copied as it is.
+cpSync("platform/db/pglite-worker.mjs", join(out, "pglite-worker.mjs"));

@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { lockDataDir } from "./lock.ts";
+import { type PgliteThread, startPgliteThread } from "./pglite-thread.ts";
 import { retryTransactions } from "./retry.ts";
 import * as schema from "./schema.ts";
 
@@ -18,8 +19,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   close(): Promise<void>;
   ping(): Promise<boolean>;
-  /** The raw PGlite instance, when embedded (tests use it to inspect). */
-  pglite?: PGlite;
+  /** The embedded database's thread, when embedded (for LISTEN). */
+  pglite?: PgliteThread;
   /** The PostgreSQL URL, for work that needs a connection of its own (LISTEN, advisory locks). */
   url?: string;
 };
@@ -77,12 +78,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
   const release = "dataDir" in options ? lockDataDir(options.dataDir) : () => {};
   try {
-    const pglite =
-      "dataDir" in options
-        ? new PGlite(join(options.dataDir, "pglite"), EMBEDDED_SETTINGS)
-        : new PGlite(EMBEDDED_SETTINGS);
-    await pglite.waitReady;
-    const pdb = drizzlePglite({ client: pglite, schema });
+    // On a thread of its own, so it runs on the second core (see pglite-thread.ts).
+    const pglite = await startPgliteThread(
+      "dataDir" in options ? join(options.dataDir, "pglite") : undefined,
+      EMBEDDED_SETTINGS,
+    );
+    const pdb = drizzlePglite({ client: pglite as unknown as PGlite, schema });
     await migratePglite(pdb, { migrationsFolder });
     const db = pdb as unknown as Db;
     return {

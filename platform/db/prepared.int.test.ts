@@ -25,12 +25,12 @@ describe("executePrepared", () => {
     const { db } = database;
     for (let i = 1; i <= 8; i++) {
       const rows = await db.transaction(
-        async (tx) => (await executePrepared(db, tx, insert(i, `${i}.5`, { i }, true))).rows,
+        async (tx) => (await executePrepared(tx, insert(i, `${i}.5`, { i }, true))).rows,
       );
       expect(rows).toEqual([{ id: i, amount: `${i}.5`, note: { i } }]);
     }
     const skipped = await db.transaction(
-      async (tx) => (await executePrepared(db, tx, insert(99, "1", null, false))).rows,
+      async (tx) => (await executePrepared(tx, insert(99, "1", null, false))).rows,
     );
     expect(skipped).toEqual([]);
     const stored = await db.execute(sql`select count(*)::int as n from prepared_probe`);
@@ -41,7 +41,7 @@ describe("executePrepared", () => {
     const { db } = database;
     const note = { text: '日本語 — €5 "quoted" \\ 🙂', nested: [1, null, { a: "ü" }] };
     const rows = await db.transaction(
-      async (tx) => (await executePrepared(db, tx, insert(40, "0.00000001", note, true))).rows,
+      async (tx) => (await executePrepared(tx, insert(40, "0.00000001", note, true))).rows,
     );
     expect(rows).toEqual([{ id: 40, amount: "0.00000001", note }]);
   });
@@ -50,26 +50,26 @@ describe("executePrepared", () => {
     const { db } = database;
     await expect(
       db.transaction(async (tx) => {
-        await executePrepared(db, tx, insert(20, "1", null, true));
+        await executePrepared(tx, insert(20, "1", null, true));
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
     const after = await db.transaction(
-      async (tx) => (await executePrepared(db, tx, insert(20, "2", null, true))).rows,
+      async (tx) => (await executePrepared(tx, insert(20, "2", null, true))).rows,
     );
     expect(after).toEqual([{ id: 20, amount: "2", note: null }]);
   });
 
   it("fails with the database's error (the constraint named), and the connection stays usable", async () => {
     const { db } = database;
-    const failed = db.transaction(async (tx) => executePrepared(db, tx, insert(30, "-1", null, true)));
+    const failed = db.transaction(async (tx) => executePrepared(tx, insert(30, "-1", null, true)));
     await expect(failed).rejects.toSatisfy((error) =>
       `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`.includes(
         "prepared_probe_amount_check",
       ),
     );
     const rows = await db.transaction(
-      async (tx) => (await executePrepared(db, tx, insert(30, "3", null, true))).rows,
+      async (tx) => (await executePrepared(tx, insert(30, "3", null, true))).rows,
     );
     expect(rows).toEqual([{ id: 30, amount: "3", note: null }]);
   });

@@ -408,7 +408,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     const tape = new Map<string, Trade[]>();
     const settled = await deps.db.transaction(async (tx) => {
       // The batch's statements are the same text every time: parsed and planned once.
-      const execute = (query: SQL) => executePrepared(deps.db, tx, query);
+      const execute = (query: SQL) => executePrepared(tx, query);
       events.length = 0;
       touched.clear();
       tape.clear();
