@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { FairShare, fairShareGate } from "./fair-share.ts";
@@ -12,7 +13,7 @@ function gate(extra: Partial<typeof options> = {}) {
   const ask = (key: string) => {
     const handle: { release?: () => void; refused?: boolean } = {};
     const got = share.acquire(key);
-    const take = (release: (() => void) | undefined) => {
+    const take = (release: (() => void) | undefined | null) => {
       if (!release) handle.refused = true;
       else {
         order.push(key);
@@ -100,6 +101,31 @@ describe("fair shares between addresses", () => {
     expect(share.stats).toMatchObject({ inFlight: 0, waiting: 0 });
   });
 
+  it("drops a waiting request whose client went away: it never runs, and no longer counts as waiting", async () => {
+    const { share } = gate({ concurrency: 1, perKey: 1, waitingPerKey: 1 });
+    const running = share.acquire("a") as () => void;
+    let leave: () => void = () => {};
+    const abandoned = share.acquire("b", (gone) => {
+      leave = gone;
+    });
+    expect(share.stats.waiting).toBe(1);
+    // Its address may wait with one request only: a reload is refused while the first waits…
+    expect(share.acquire("b")).toBeUndefined();
+    leave();
+    expect(await abandoned).toBeNull();
+    expect(share.stats.waiting).toBe(0);
+    // …and queues once the client has gone; it is the one that runs when the slot frees.
+    const reload = share.acquire("b");
+    expect(reload).toBeInstanceOf(Promise);
+    running();
+    const release = await reload;
+    expect(release).toBeTypeOf("function");
+    expect(share.stats.inFlight).toBe(1);
+    // Leaving after being admitted changes nothing: the slot is given back by its release.
+    leave();
+    expect(share.stats.inFlight).toBe(1);
+  });
+
   it("forgets use with its half-life", () => {
     const { share, ask, tick } = gate();
     const h = ask("a");
@@ -128,7 +154,7 @@ describe("the gate in front of the server", () => {
     });
     const call = (client: string, path = "/api/market/tickers", lang = "en") =>
       app.request(path, { headers: { "x-client": client, lang } });
-    return { call, answered };
+    return { call, answered, app };
   }
 
   it("answers a customer before the flood waiting ahead of it, and refuses the flood's overflow in its language", async () => {
@@ -148,6 +174,19 @@ describe("the gate in front of the server", () => {
     });
     // The customer came after the flood's five, yet was answered second.
     expect(answered.indexOf("customer")).toBe(1);
+  });
+
+  it("does no work for a request whose client hung up while it waited", async () => {
+    const { call, answered, app } = server();
+    const first = call("flood");
+    const outgoing = new EventEmitter();
+    const abandoned = app.request("/markets", { headers: { "x-client": "flood" } }, { outgoing });
+    await new Promise((r) => setImmediate(r));
+    outgoing.emit("close");
+    expect((await abandoned).status).toBe(499);
+    expect((await first).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toEqual(["flood"]);
   });
 
   it("refuses a page in the visitor's language, and never queues the health check", async () => {

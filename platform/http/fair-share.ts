@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { langFromHeader } from "../contract/languages.ts";
 import { translator } from "./i18n.ts";
@@ -30,6 +31,9 @@ export type FairShareOptions = {
 
 type Waiter = { key: string; admit: () => void };
 
+/** What `acquire` gives for a request whose client went away while it waited: nothing to do. */
+export const GONE = null;
+
 export class FairShare {
   private inFlight = 0;
   private readonly running = new Map<string, number>();
@@ -57,14 +61,31 @@ export class FairShare {
   /**
    * Waits for the address's turn. Resolves to the function that gives the slot back (call it once
    * the request is answered), or to undefined when the address already has too many waiting.
+   * `onGone` is handed the function to call when the client goes away: a request still waiting
+   * then leaves the queue at once and resolves to GONE. A customer on a poor connection who gives
+   * up and reloads must not find their own abandoned request ahead of the new one (nor be
+   * refused for it), and nobody's answer should wait behind a page nobody will read.
    */
-  acquire(key: string): Promise<(() => void) | undefined> | (() => void) | undefined {
+  acquire(
+    key: string,
+    onGone?: (leave: () => void) => void,
+  ): Promise<(() => void) | undefined | typeof GONE> | (() => void) | undefined {
     if (this.waiting.length === 0 && this.mayRun(key)) return this.start(key);
     const queued = this.waitingOf.get(key) ?? 0;
     if (queued >= this.options.waitingPerKey) return undefined;
     this.waitingOf.set(key, queued + 1);
-    const turn = new Promise<() => void>((resolve) => {
-      this.waiting.push({ key, admit: () => resolve(this.start(key)) });
+    const turn = new Promise<(() => void) | typeof GONE>((resolve) => {
+      const waiter: Waiter = { key, admit: () => resolve(this.start(key)) };
+      this.waiting.push(waiter);
+      onGone?.(() => {
+        const at = this.waiting.indexOf(waiter);
+        if (at < 0) return; // admitted already: its release gives the slot back
+        this.waiting.splice(at, 1);
+        this.leftQueue(key);
+        resolve(GONE);
+        // Its leaving may let another address's request run.
+        this.dispatch();
+      });
     });
     // Slots may be free for this address while the ones waiting before it are over their share.
     this.dispatch();
@@ -133,11 +154,15 @@ export class FairShare {
       }
       if (best < 0) return;
       const [next] = this.waiting.splice(best, 1) as [Waiter];
-      const queued = (this.waitingOf.get(next.key) ?? 1) - 1;
-      if (queued === 0) this.waitingOf.delete(next.key);
-      else this.waitingOf.set(next.key, queued);
+      this.leftQueue(next.key);
       next.admit();
     }
+  }
+
+  private leftQueue(key: string) {
+    const queued = (this.waitingOf.get(key) ?? 1) - 1;
+    if (queued === 0) this.waitingOf.delete(key);
+    else this.waitingOf.set(key, queued);
   }
 }
 
@@ -150,8 +175,12 @@ export function fairShareGate(share: FairShare, keyOf: (c: Context) => string): 
   return async (c, next) => {
     const path = c.req.path;
     if (path === "/api/health" || path.startsWith("/assets/")) return next();
-    const turn = share.acquire(keyOf(c));
+    // The Node response: it closes before it is finished only when the client went away.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    const turn = share.acquire(keyOf(c), outgoing ? (leave) => outgoing.once("close", leave) : undefined);
     const release = turn instanceof Promise ? await turn : turn;
+    // Nobody is there to read an answer.
+    if (release === GONE) return new Response(null, { status: 499 });
     if (!release) {
       const lang = langFromHeader(c.req.header("lang") ?? c.req.header("accept-language")?.split(",")[0]);
       const message = translator(lang)("errors.unavailable");
