@@ -128,6 +128,12 @@ describe("a market order on a thin book", () => {
     // best price alone it said 0.3332, which would cost 20,003.32.
     const buy = figures("code=btc/usdt&mode=spot", "", "20000");
     expect(buy.max !== undefined && str(buy.max)).toBe("0.3331");
+    // A long at 10x with 2,000: a notional of at most 20,000 / 1.005 = 19,900.49…, which the
+    // asks fill with 0.3315 (19,899.575); the best price alone said 0.3316 (19,905.58).
+    for (const quantity of ["", "0.05", "1"]) {
+      const long = figures("code=btc/usdt", quantity, "2000");
+      expect(long.max !== undefined && str(long.max), quantity).toBe("0.3315");
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ApiData } from "../../../platform/contract/api.ts";
 import { affordable, walkBook } from "../../../platform/contract/book-walk.ts";
-import { type Dec, dec, div, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
+import { type Dec, dec, div, floorTo, int, mul, str } from "../../../platform/contract/decimal.ts";
 import type { Depth, DepthLevel, Ticker } from "../../../platform/contract/market.ts";
 import { maxContractQuantity, orderCost, previews } from "../../../platform/contract/trading-math.ts";
 import type { TradeState } from "./state.ts";
@@ -44,10 +44,17 @@ export function orderFigures(input: {
       state.type === "limit" ? limit : (averageFill(input.depth?.asks, quantity, true)?.price ?? best);
     const available = dec(balances?.usdt);
     const cost = quantity !== undefined && price ? orderCost(quantity, price, leverage, rate) : undefined;
+    // At market, the most the margin and fee pay for over the asks: a notional of at most
+    // available × leverage / (1 + leverage × rate), the same bound maxContractQuantity applies.
+    const asks = input.depth?.asks;
     const max =
-      available !== undefined && price
-        ? maxContractQuantity(available, price, leverage, rate, step)
-        : undefined;
+      available === undefined
+        ? undefined
+        : state.type === "market" && asks?.length
+          ? affordable(asks, div(mul(available, int(leverage)), int(1) + mul(rate, int(leverage))), step)
+          : price
+            ? maxContractQuantity(available, price, leverage, rate, step)
+            : undefined;
     return { price, cost, max, step, available };
   }
   const buying = state.side === "buy";
