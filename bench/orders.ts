@@ -51,7 +51,7 @@ const percentile = (sorted: number[], p: number) =>
  * accounts each place spot market buys of 0.001 BTC back to back for `seconds`, on an exchange
  * that holds 50,000 other customers' wallets. Every order is a ledger transaction; the ledger audit must pass afterwards.
  * `databaseUrl` (a Postgres server) gets a fresh database with a random name, dropped at the end;
- * without it the platform runs on in-memory PGlite.
+ * without it the platform runs on PGlite in a temporary data directory.
  */
 export async function ordersPerSecond(
   options: { databaseUrl?: string; traders?: number; seconds?: number } = {},
@@ -65,7 +65,10 @@ export async function ordersPerSecond(
   const feed = createScriptedFeed({ "btc/usdt": 60000 });
   let t: TestPlatform;
   try {
-    t = await testPlatform({}, { marketFeed: feed });
+    // The embedded database in a data directory, as the server runs it. In memory (as tests run
+    // it) its files live in Emscripten's MEMFS, which grows a file by an eighth at a time and
+    // copies all of it each time: commits stalled 100–250 ms whenever a table or the WAL grew.
+    t = await testPlatform({}, { marketFeed: feed, onDisk: true });
   } finally {
     if (saved === undefined) delete process.env.TEST_DATABASE_URL;
     else process.env.TEST_DATABASE_URL = saved;

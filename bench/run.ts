@@ -108,7 +108,7 @@ const on = `${machine.cpu} × ${machine.cores} cores, ${machine.memoryGb} GB, No
 // A Postgres server for the figures "on Postgres": a fresh database with a random name is created
 // and dropped for each run (as the integration tests do).
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-/** PGlite (in memory), then Postgres when a server is given. */
+/** The embedded PGlite, then Postgres when a server is given. */
 const DATABASES = [undefined, ...(postgresUrl ? [postgresUrl] : [])];
 const result: Record<string, unknown> = { measuredAt: new Date().toISOString(), machine };
 let failed = false;
@@ -277,7 +277,7 @@ if (want("orders")) {
   result.orders = {
     measured: "spot market orders placed per second, durable when answered (group commit), and their latency",
     method:
-      "a platform in this process, called through its fetch (no HTTP socket); 20, 35, 50 or 100 funded accounts each place the next order as soon as the last is answered (after one warm-up order each), beside the wallets of 50,000 other customers; the ledger audit runs afterwards; cpuMsPerOrder is the process's CPU time per order (clients included)",
+      "a platform in this process, called through its fetch (no HTTP socket), on PGlite in a data directory as the server runs it, or on Postgres; 20, 35, 50 or 100 funded accounts each place the next order as soon as the last is answered (after one warm-up order each), beside the wallets of 50,000 other customers; the ledger audit runs afterwards; cpuMsPerOrder is the process's CPU time per order (clients included)",
     on,
     before: BEFORE,
     rows,
@@ -853,7 +853,7 @@ console.log("written to bench/results/latest.json");
 if (failed) process.exitCode = 1;
 
 /**
- * Runs `work` on in-memory PGlite (no url) or on a fresh database of the Postgres server at `url`;
+ * Runs `work` on PGlite (no url) or on a fresh database of the Postgres server at `url`;
  * undefined when Postgres is asked for but unreachable (said in the output, not a crash).
  */
 async function onDatabase<T>(url: string | undefined, work: () => Promise<T>): Promise<T | undefined> {

@@ -131,6 +131,16 @@ describe("the embedded database on its own thread", () => {
       expect(
         ((await again.db.execute(sql`select v from kept`)) as unknown as { rows: unknown[] }).rows,
       ).toEqual([{ v: "still here" }]);
+      // The embedded settings hold in a data directory (client.ts: the smaller buffer cache, and
+      // no zero-filled WAL segment inside a commit).
+      const setting = async (name: string) =>
+        (
+          (await again.db.execute(sql`select current_setting(${name}) as v`)) as unknown as {
+            rows: { v: string }[];
+          }
+        ).rows[0]?.v;
+      expect(await setting("shared_buffers")).toBe("32MB");
+      expect(await setting("wal_init_zero")).toBe("off");
     } finally {
       await again.close();
     }

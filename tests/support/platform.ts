@@ -12,13 +12,16 @@ import { silentFeed } from "../../platform/market/index.ts";
 import { createSimulator } from "../../platform/market/sim.ts";
 
 /**
- * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL, a
- * new Postgres database with a random name, dropped afterwards.
+ * A fresh database for one test file: in-memory PGlite by default (in `dataDir` when given, as
+ * the server runs it); with TEST_DATABASE_URL, a new Postgres database with a random name,
+ * dropped afterwards.
  */
-export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+export async function freshDatabase(
+  options: { dataDir?: string } = {},
+): Promise<Database & { dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase(options.dataDir ? { dataDir: options.dataDir } : { memory: true });
     return { ...database, dispose: () => database.close() };
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
@@ -64,7 +67,13 @@ let ipCounter = 1;
 
 export async function testPlatform(
   env: Record<string, string> = {},
-  options: { marketFeed?: MarketFeed; market?: boolean; jobs?: boolean } = {},
+  options: {
+    marketFeed?: MarketFeed;
+    market?: boolean;
+    jobs?: boolean;
+    /** The embedded database in the data directory, as the server runs it (not in memory). */
+    onDisk?: boolean;
+  } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "exchange-test-"));
   const config = loadConfig({
@@ -77,7 +86,7 @@ export async function testPlatform(
     DEMO_FAUCET: "0",
     ...env,
   });
-  const database = await freshDatabase();
+  const database = await freshDatabase(options.onDisk ? { dataDir } : {});
   const platform = await createPlatform({
     config,
     logger: createLogger("silent"),
