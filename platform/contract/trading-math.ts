@@ -139,13 +139,18 @@ export function orderCost(quantity: Dec, price: Dec, leverage: number, rate: Dec
 }
 
 /**
- * The largest quantity `available` opens at `price` and `leverage`, its fee included:
- * available × leverage / (price × (1 + leverage × rate)), down to a whole number of steps.
+ * What `available` opens at `leverage`, its fee included: available × leverage /
+ * (price × (1 + leverage × rate)), a quantity at `price`, or without one a notional (what a
+ * market order may take over the book's levels, see order-figures.ts).
  */
+export function marginBound(available: Dec, leverage: number, rate: Dec, price: Dec = int(1)): Dec {
+  return div(mul(available, int(leverage)), mul(price, int(1) + mul(rate, int(leverage))));
+}
+
+/** The largest quantity `available` opens at `price` and `leverage`, down to a whole number of steps. */
 export function maxContractQuantity(available: Dec, price: Dec, leverage: number, rate: Dec, step: Dec): Dec {
   if (price <= 0n || leverage < 1) return 0n;
-  const perUnit = mul(price, int(1) + mul(rate, int(leverage)));
-  return floorTo(div(mul(available, int(leverage)), perUnit), step);
+  return floorTo(marginBound(available, leverage, rate, price), step);
 }
 
 /** A share (0–100 %) of a maximum quantity, down to a whole number of steps. */

@@ -91,7 +91,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       EMBEDDED_SETTINGS,
     );
     const pdb = drizzlePglite({ client: pglite as unknown as PGlite, schema });
-    await migratePglite(pdb, { migrationsFolder });
+    // A failed migration stops the thread too (else it holds the data directory's files open).
+    await migratePglite(pdb, { migrationsFolder }).catch(async (error) => {
+      await pglite.close().catch(() => {});
+      throw error;
+    });
     const db = pdb as unknown as Db;
     return {
       db,

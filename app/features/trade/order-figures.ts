@@ -1,8 +1,13 @@
 import type { ApiData } from "../../../platform/contract/api.ts";
 import { affordable, walkBook } from "../../../platform/contract/book-walk.ts";
-import { type Dec, dec, div, floorTo, int, mul, str } from "../../../platform/contract/decimal.ts";
+import { type Dec, dec, div, floorTo, mul, str } from "../../../platform/contract/decimal.ts";
 import type { Depth, DepthLevel, Ticker } from "../../../platform/contract/market.ts";
-import { maxContractQuantity, orderCost, previews } from "../../../platform/contract/trading-math.ts";
+import {
+  marginBound,
+  maxContractQuantity,
+  orderCost,
+  previews,
+} from "../../../platform/contract/trading-math.ts";
 import type { TradeState } from "./state.ts";
 
 /** /api/contract/info: an instrument's terms. */
@@ -44,14 +49,14 @@ export function orderFigures(input: {
       state.type === "limit" ? limit : (averageFill(input.depth?.asks, quantity, true)?.price ?? best);
     const available = dec(balances?.usdt);
     const cost = quantity !== undefined && price ? orderCost(quantity, price, leverage, rate) : undefined;
-    // At market, the most the margin and fee pay for over the asks: a notional of at most
-    // available × leverage / (1 + leverage × rate), the same bound maxContractQuantity applies.
+    // At market, the most the margin and fee pay for over the asks: the bound
+    // maxContractQuantity applies at one price, as a notional.
     const asks = input.depth?.asks;
     const max =
       available === undefined
         ? undefined
         : state.type === "market" && asks?.length
-          ? affordable(asks, div(mul(available, int(leverage)), int(1) + mul(rate, int(leverage))), step)
+          ? affordable(asks, marginBound(available, leverage, rate), step)
           : price
             ? maxContractQuantity(available, price, leverage, rate, step)
             : undefined;
