@@ -10,10 +10,7 @@ import type { DepthLevel } from "./market.ts";
 export function walkBook(levels: readonly DepthLevel[], quantity: Dec): { filled: Dec; notional: Dec } {
   let filled = 0n;
   let notional = 0n;
-  for (const level of levels) {
-    const price = dec(level.price);
-    const size = dec(level.totalSize);
-    if (!price || !size || price <= 0n || size <= 0n) continue;
+  for (const { price, size } of usable(levels)) {
     const take = size < quantity - filled ? size : quantity - filled;
     if (take <= 0n) break;
     filled += take;
@@ -29,10 +26,7 @@ export function walkBook(levels: readonly DepthLevel[], quantity: Dec): { filled
 export function affordable(asks: readonly DepthLevel[], funds: Dec, step: Dec): Dec {
   let left = funds;
   let bought = 0n;
-  for (const level of asks) {
-    const price = dec(level.price);
-    const size = dec(level.totalSize);
-    if (!price || !size || price <= 0n || size <= 0n) continue;
+  for (const { price, size } of usable(asks)) {
     const cost = mul(size, price);
     if (cost <= left) {
       bought += size;
@@ -46,4 +40,13 @@ export function affordable(asks: readonly DepthLevel[], funds: Dec, step: Dec): 
   let quantity = floorTo(bought, step);
   while (quantity > 0n && walkBook(asks, quantity).notional > funds) quantity -= step;
   return quantity;
+}
+
+/** A book's levels as numbers, best first, leaving out any without a positive price and size. */
+function* usable(levels: readonly DepthLevel[]): Generator<{ price: Dec; size: Dec }> {
+  for (const level of levels) {
+    const price = dec(level.price);
+    const size = dec(level.totalSize);
+    if (price && size && price > 0n && size > 0n) yield { price, size };
+  }
 }

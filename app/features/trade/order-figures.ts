@@ -44,14 +44,13 @@ export function orderFigures(input: {
     // A market order fills on the contract's own book (`depth` is it): the form has both buttons,
     // so it is costed at the asks, what a long pays (a short at the bids costs no more): the
     // average over the levels it would take once a quantity is typed, else the best.
-    const best = dec(input.depth?.asks[0]?.price) ?? last;
-    const price =
-      state.type === "limit" ? limit : (averageFill(input.depth?.asks, quantity, true)?.price ?? best);
+    const asks = input.depth?.asks;
+    const best = dec(asks?.[0]?.price) ?? last;
+    const price = state.type === "limit" ? limit : (averageFill(asks, quantity, true)?.price ?? best);
     const available = dec(balances?.usdt);
     const cost = quantity !== undefined && price ? orderCost(quantity, price, leverage, rate) : undefined;
     // At market, the most the margin and fee pay for over the asks: the bound
     // maxContractQuantity applies at one price, as a notional.
-    const asks = input.depth?.asks;
     const max =
       available === undefined
         ? undefined
