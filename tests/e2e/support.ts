@@ -24,7 +24,8 @@ export async function untilBooted(page: Page) {
       return !root.dataset.boot || root.hasAttribute("data-hydrated");
     },
     undefined,
-    { timeout: 20_000 },
+    // Bounded by the test's own timeout (longer in CI, see playwright.config.ts).
+    { timeout: 0 },
   );
 }
 
