@@ -8,6 +8,7 @@ import { flashToast, getToken } from "../.server/session.ts";
 import { Icon } from "../components/icon.tsx";
 import { marketHref } from "../components/market/links.ts";
 import { type MarketEntry, MarketList } from "../components/market/market-list.tsx";
+import { Tabs } from "../components/tabs.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/markets";
 
@@ -134,24 +135,18 @@ export default function Markets({ loaderData }: Route.ComponentProps) {
   };
   return (
     <div>
-      <nav className="flex gap-6 border-b border-line px-4 pt-2" aria-label={t("title")}>
-        {TABS.map((value) => (
-          <Link
-            key={value}
-            to={link({ tab: value })}
-            replace
-            className={
-              value === tab ? "-mb-px border-b-2 border-accent pb-2 font-semibold" : "pb-2 text-muted"
-            }
-            aria-current={value === tab ? "page" : undefined}
-          >
-            {t(value)}
+      {/* The alerts link moves to a line of its own where the words are long (Russian). */}
+      <Tabs
+        label={t("title")}
+        options={TABS.map((value) => ({ value, label: t(value) }))}
+        current={tab}
+        href={(value) => link({ tab: value })}
+        end={
+          <Link to="/pricealerts" className="text-sm text-accent">
+            {t("alerts_title")}
           </Link>
-        ))}
-        <Link to="/pricealerts" className="ml-auto pb-2 text-sm text-accent">
-          {t("alerts_title")}
-        </Link>
-      </nav>
+        }
+      />
       <Form method="get" role="search" className="flex gap-2 px-4 pt-3">
         <input type="hidden" name="tab" value={tab} />
         <label htmlFor="market-q" className="sr-only">

@@ -99,11 +99,15 @@ export default function PreviousResults({ loaderData }: Route.ComponentProps) {
           ) : (
             <table className="w-full text-sm tabular-nums">
               <thead>
+                {/* Open over close in one column: four columns side by side did not fit 360 px
+                    in Russian ("Открытие", "Закрытие", "Аннулирован"). */}
                 <tr className="text-left text-xs text-muted">
                   <th className="py-1 font-normal">{t("period")}</th>
-                  <th className="py-1 text-right font-normal">{t("open")}</th>
-                  <th className="py-1 text-right font-normal">{t("close")}</th>
-                  <th className="py-1 text-right font-normal">{t("result")}</th>
+                  <th className="py-1 text-right font-normal">
+                    <span className="block">{t("open")}</span>
+                    <span className="block">{t("close")}</span>
+                  </th>
+                  <th className="py-1 pl-2 text-right font-normal">{t("result")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -114,9 +118,11 @@ export default function PreviousResults({ loaderData }: Route.ComponentProps) {
                         {r.period_no}
                       </Link>
                     </td>
-                    <td className="py-1.5 text-right">{price(r.open_price)}</td>
-                    <td className="py-1.5 text-right">{price(r.close_price)}</td>
                     <td className="py-1.5 text-right">
+                      <span className="block">{price(r.open_price)}</span>
+                      <span className="block">{price(r.close_price)}</span>
+                    </td>
+                    <td className="py-1.5 pl-2 text-right">
                       <ResultBadge result={r.result} />
                     </td>
                   </tr>

@@ -24,7 +24,8 @@ export default function Protocol({ loaderData }: Route.ComponentProps) {
   const { page, post } = loaderData;
   return (
     <article className="px-4 pb-8">
-      <nav className="flex gap-2 py-3" aria-label={t("protocol.pages")}>
+      {/* Each button keeps its words on one line; the second wraps below where they are long. */}
+      <nav className="flex flex-wrap gap-2 py-3" aria-label={t("protocol.pages")}>
         {PAGES.map((p) => (
           <Link
             key={p}
