@@ -111,11 +111,13 @@ export function DisplaySettings({
             defaultValue={chosenZone ?? "auto"}
             className="input min-w-0 flex-1"
           >
-            <option value="auto">
+            {/* A zone's name is the ICU data's of whoever formats it, and the server's and the
+                browser's differ (Korean names the US zones two ways): the server's words stay. */}
+            <option value="auto" suppressHydrationWarning>
               {t("common:settings.timezone_auto", { zone: zoneLabel(timeZone, i18n.language) })}
             </option>
             {zones.map((zone) => (
-              <option key={zone} value={zone}>
+              <option key={zone} value={zone} suppressHydrationWarning>
                 {zoneLabel(zone, i18n.language)}
               </option>
             ))}

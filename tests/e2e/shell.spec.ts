@@ -1,6 +1,6 @@
 import { formatDate } from "../../app/components/dates.tsx";
 import { protocolPages } from "../../platform/content/seed/protocol.ts";
-import { LANGUAGE_INFO } from "../../platform/contract/languages.ts";
+import { LANGUAGE_INFO, LANGUAGES } from "../../platform/contract/languages.ts";
 import { literally, say } from "./say.ts";
 import { expect, speak, test } from "./support.ts";
 
@@ -228,6 +228,22 @@ test.describe("time zone", () => {
     await expect(zone).toHaveValue("Asia/Kolkata");
     await expect(zone.locator("option:checked")).toContainText("GMT+5:30");
     await context.close();
+  });
+  // The zones' names come from the ICU data of whoever formats them: Node 20's and Chromium's
+  // name the US zones differently in Korean ("미 태평양 시간" / "북미 태평양 시간"), and a
+  // customer's phone may carry yet another version. Hydration must keep the server's words, not
+  // fail over them (a failed hydration renders the page again and drops what was typed).
+  test("the zone list hydrates cleanly in every language", async ({ page, context }, info) => {
+    test.skip(info.project.name === "nojs", "hydration needs JavaScript");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${error.message}`));
+    for (const lang of LANGUAGES) {
+      await speak(context, lang);
+      await page.goto("/language");
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      if (errors.length) errors.push(`(in ${lang})`);
+      expect(errors).toEqual([]);
+    }
   });
 });
 
