@@ -1,5 +1,5 @@
 import { ROUTES } from "../../app/route-table.ts";
-import { expect, type Page, registerByEmail, speak, test } from "./support.ts";
+import { expect, type Page, registerByEmail, sidewaysOverflow, speak, test } from "./support.ts";
 
 // Issue 19's smaller on-screen faults, each as a customer sees it at 360 px.
 
@@ -29,11 +29,7 @@ test("no screen scrolls sideways at 360 px in Russian", async ({ page, context }
   for (const { path } of ROUTES) {
     if (path.includes(":") || path.startsWith("/admin") || path === "/logout") continue;
     await page.goto(path);
-    // Against the layout's width: a phone zooms a page that overflows out to fit, which widens
-    // window.innerWidth with it.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+    const overflow = await sidewaysOverflow(page);
     if (overflow > 0) wide.push(`${path} (${overflow} px)`);
   }
   expect(wide).toEqual([]);

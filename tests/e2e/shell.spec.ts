@@ -2,7 +2,7 @@ import { formatDate } from "../../app/components/dates.tsx";
 import { protocolPages } from "../../platform/content/seed/protocol.ts";
 import { LANGUAGE_INFO, LANGUAGES } from "../../platform/contract/languages.ts";
 import { literally, say } from "./say.ts";
-import { expect, speak, test } from "./support.ts";
+import { expect, sidewaysOverflow, speak, test } from "./support.ts";
 
 // The shell, languages, lite mode and the site's pages, with JavaScript on and off; the journeys
 // in English (js) and in their language (nojs, tests/e2e/journeys.ts).
@@ -30,11 +30,7 @@ test.describe("the app shell", () => {
         .getByRole("link")
         .first(),
     ).toBeVisible();
-    // Against the layout's width: a phone zooms an overflowing page out, widening innerWidth.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 
   test("screens that hide the tab bar hide it, with a back arrow in the header", async ({ page }) => {
@@ -236,13 +232,12 @@ test.describe("time zone", () => {
   test("the zone list hydrates cleanly in every language", async ({ page, context }, info) => {
     test.skip(info.project.name === "nojs", "hydration needs JavaScript");
     const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(`${error.message}`));
+    page.on("pageerror", (error) => errors.push(error.message));
     for (const lang of LANGUAGES) {
       await speak(context, lang);
       await page.goto("/language");
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      if (errors.length) errors.push(`(in ${lang})`);
-      expect(errors).toEqual([]);
+      expect(errors, lang).toEqual([]);
     }
   });
 });

@@ -29,6 +29,13 @@ export async function untilBooted(page: Page) {
   );
 }
 
+/**
+ * How far a page reaches past the screen's side (px; 0 or less when it fits). Measured against
+ * the layout's width: a phone zooms an overflowing page out, which widens window.innerWidth too.
+ */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3111}`;
 
 /** The language a visitor picked (the `lng` cookie the language screen sets), for a whole context. */
