@@ -10,6 +10,7 @@ export {
   type Posting,
   post,
   postMany,
+  StaleAccountIds,
   spendFrozen,
   transfer,
   type UserWallet,

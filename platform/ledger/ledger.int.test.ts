@@ -5,7 +5,7 @@ import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts
 import type { Db } from "../db/client.ts";
 import { runOps } from "../ops/registry.ts";
 import { auditLedger } from "./audit.ts";
-import { balanceOf, freeze, post, postMany, spendFrozen, transfer } from "./ledger.ts";
+import { balanceOf, freeze, post, postMany, StaleAccountIds, spendFrozen, transfer } from "./ledger.ts";
 import { ledgerAccounts } from "./tables.ts";
 
 let t: TestPlatform;
@@ -194,6 +194,62 @@ describe("append-only", () => {
     const refused = db.transaction((tx) => postMany(tx, [pay(a, b, "1"), pay(b, a, "100")]));
     await expect(refused).rejects.toMatchObject({ status: 422 });
     expect((await balanceOf(db, a, "spot", "USDT")).available.toFixed()).toBe("4.5");
+    expect((await balanceOf(db, b, "spot", "USDT")).available.toFixed()).toBe("5.5");
+    expect((await auditLedger(db)).ok).toBe(true);
+  });
+
+  it("with kept account ids, writes in one statement the same as without, and refuses ids that name other accounts", async () => {
+    const a = (await registerByEmail(t)).user.id;
+    const b = (await registerByEmail(t)).user.id;
+    const c = (await registerByEmail(t)).user.id;
+    await fund(a, "USDT", "10");
+    const pay = (from: number, to: number, amount: string) => ({
+      kind: "transfer",
+      postings: transfer({ user: from, wallet: "spot" }, { user: to, wallet: "spot" }, "USDT", amount),
+    });
+    const kept = new Map<string, number>();
+    // First: the accounts are looked up and kept, but not b's, created now: had this transaction
+    // rolled back, that id would name nothing.
+    await db.transaction((tx) => postMany(tx, [pay(a, b, "1")], { accountIds: kept }));
+    expect([...kept.keys()]).toEqual([`u:${a}:spot:USDT`]);
+    const refused = db.transaction((tx) =>
+      postMany(tx, [pay(b, a, "0.5"), pay(a, c, "100")], { accountIds: kept }),
+    );
+    await expect(refused).rejects.toMatchObject({ status: 422 });
+    expect(new Set(kept.keys())).toEqual(new Set([`u:${a}:spot:USDT`, `u:${b}:spot:USDT`]));
+    await db.transaction((tx) => postMany(tx, [pay(a, b, "2")], { accountIds: kept }));
+    // Then from what was kept: the same balances, ids and entries as the lookup gives.
+    const ids = await db.transaction((tx) =>
+      postMany(tx, [pay(a, b, "2"), pay(b, a, "0.5")], { accountIds: kept }),
+    );
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBeLessThan(ids[1] as number);
+    expect((await balanceOf(db, a, "spot", "USDT")).available.toFixed()).toBe("5.5");
+    expect((await balanceOf(db, b, "spot", "USDT")).available.toFixed()).toBe("4.5");
+    const entries = (await db.execute(
+      sql`select tx_id::int as t, account_id as a, trim_scale(amount)::text as m from ledger_entries
+        where tx_id in ${sql.raw(`(${ids.join(",")})`)} order by tx_id, amount`,
+    )) as unknown as { rows: { t: number; a: number; m: string }[] };
+    expect(entries.rows).toEqual([
+      { t: ids[0], a: kept.get(`u:${a}:spot:USDT`), m: "-2" },
+      { t: ids[0], a: kept.get(`u:${b}:spot:USDT`), m: "2" },
+      { t: ids[1], a: kept.get(`u:${b}:spot:USDT`), m: "-0.5" },
+      { t: ids[1], a: kept.get(`u:${a}:spot:USDT`), m: "0.5" },
+    ]);
+    // A kept id that names another account (as after the tables were emptied): refused before
+    // anything moves, and forgotten, so the next try looks the accounts up again.
+    await fund(c, "USDT", "1");
+    const [other] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.userId} = ${c} and ${ledgerAccounts.kind} = 'spot'`);
+    kept.set(`u:${b}:spot:USDT`, other?.id as number);
+    const stale = db.transaction((tx) => postMany(tx, [pay(a, b, "1")], { accountIds: kept }));
+    await expect(stale).rejects.toBeInstanceOf(StaleAccountIds);
+    expect(kept.size).toBe(0);
+    expect((await balanceOf(db, a, "spot", "USDT")).available.toFixed()).toBe("5.5");
+    expect((await balanceOf(db, c, "spot", "USDT")).available.toFixed()).toBe("1");
+    await db.transaction((tx) => postMany(tx, [pay(a, b, "1")], { accountIds: kept }));
     expect((await balanceOf(db, b, "spot", "USDT")).available.toFixed()).toBe("5.5");
     expect((await auditLedger(db)).ok).toBe(true);
   });

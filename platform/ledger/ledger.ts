@@ -88,6 +88,13 @@ export async function postMany(
      * prepared statements, see db/prepared.ts).
      */
     execute?: (query: SQL) => Promise<unknown>;
+    /**
+     * Account ids by key, kept by a caller that moves the same accounts again and again (the
+     * engine): when every account is in it, the accounts are locked and the movements written in
+     * one statement, not two; the ids of accounts that existed are added to it when looked up
+     * (out of date ones are refused with `StaleAccountIds`, and all of it forgotten).
+     */
+    accountIds?: Map<string, number>;
   } = {},
 ): Promise<number[]> {
   const execute = options.execute ?? ((query: SQL) => tx.execute(query));
@@ -117,17 +124,32 @@ export async function postMany(
 
   const refs = new Map<string, { account: AccountRef; coin: string }>();
   for (const { lines } of prepared) for (const line of lines) refs.set(keyOf(line.account, line.coin), line);
-  const { ids, txIds } = await lockAccounts(tx, refs, prepared.length, execute);
+  // Accounts the caller has moved before: locked in the write itself (one statement, not two).
+  const known = options.accountIds;
+  const cached = known !== undefined && [...refs.keys()].every((key) => known.has(key));
+  let ids: Map<string, number>;
+  let txIds: (number | null)[];
+  if (cached) {
+    ids = known;
+    txIds = prepared.map(() => null);
+  } else {
+    let existing: Map<string, number>;
+    ({ ids, txIds, existing } = await lockAccounts(tx, refs, prepared.length, execute));
+    // Only accounts that already existed: one created now is gone if this transaction rolls back.
+    if (known) for (const [key, id] of existing) known.set(key, id);
+  }
 
   // Rows travel as one JSON parameter each: one statement whatever their number, and no
-  // per-value work in the driver.
+  // per-value work in the driver. A transaction without an id draws one in the statement.
   const transactions = prepared.map(({ movement }, i) => ({
-    id: txIds[i],
+    i,
+    id: txIds[i] ?? null,
     kind: movement.kind,
     ref_type: movement.ref?.type ?? null,
     ref_id: movement.ref ? String(movement.ref.id) : null,
     memo: movement.memo ?? "",
   }));
+  // An entry names its transaction by its place in the group.
   const entries: { t: number; a: number; c: string; b: Bucket; m: string }[] = [];
   // Each account's net change, applied at once: what must hold (no customer balance below
   // zero) holds for the result, as it does at commit.
@@ -136,7 +158,7 @@ export async function postMany(
   prepared.forEach(({ lines }, i) => {
     for (const line of lines) {
       const id = ids.get(keyOf(line.account, line.coin)) as number;
-      entries.push({ t: txIds[i] as number, a: id, c: line.coin, b: line.bucket, m: line.amount.toFixed() });
+      entries.push({ t: i, a: id, c: line.coin, b: line.bucket, m: line.amount.toFixed() });
       const delta = deltas.get(id) ?? { id, da: new Decimal(0), df: new Decimal(0) };
       if (line.bucket === "available") delta.da = delta.da.plus(line.amount);
       else delta.df = delta.df.plus(line.amount);
@@ -152,21 +174,48 @@ export async function postMany(
   const notices = [...coinsByUser].map(([user, coins]) =>
     JSON.stringify({ user, coins: [...coins] } satisfies BalanceNotice),
   );
+  // Known accounts are locked here, in id order as elsewhere (the update reads them from the
+  // lock), and only where each id is still the account it was kept for: a count short of the
+  // accounts wanted means the kept ids are out of date.
+  const wanted = cached
+    ? [...refs].map(([key, { account, coin }]) => ({
+        id: known.get(key),
+        ...("user" in account ? { u: account.user, k: account.wallet } : { u: null, k: account.platform }),
+        c: coin,
+      }))
+    : [];
+  const lock = cached
+    ? sql`lk as materialized (select a.id from ledger_accounts a
+        join json_to_recordset(${JSON.stringify(wanted)}::json) as w(id int, u int, k text, c text)
+          on a.id = w.id and a.user_id is not distinct from w.u and a.kind = w.k and a.coin = w.c
+        order by a.id
+        for update of a),`
+    : sql``;
+  let answer: { ids: unknown; locked: number | string | null } | undefined;
   try {
-    await execute(sql`with ${options.alongside ? sql`${options.alongside},` : sql``}
-      t as (insert into ledger_transactions (id, kind, ref_type, ref_id, memo)
-        select id, kind, ref_type, ref_id, memo
+    const result = (await execute(sql`with ${options.alongside ? sql`${options.alongside},` : sql``} ${lock}
+      ti as materialized (select r.i, coalesce(r.id, nextval(pg_get_serial_sequence('ledger_transactions', 'id'))) as id,
+          r.kind, r.ref_type, r.ref_id, r.memo
         from json_to_recordset(${JSON.stringify(transactions)}::json)
-          as r(id bigint, kind text, ref_type text, ref_id text, memo text)),
+          as r(i int, id bigint, kind text, ref_type text, ref_id text, memo text)),
+      t as (insert into ledger_transactions (id, kind, ref_type, ref_id, memo)
+        select id, kind, ref_type, ref_id, memo from ti),
       e as (insert into ledger_entries (tx_id, account_id, coin, bucket, amount)
-        select t, a, c, b, m
-        from json_to_recordset(${JSON.stringify(entries)}::json) as r(t bigint, a int, c text, b text, m numeric)),
+        select ti.id, r.a, r.c, r.b, r.m
+        from json_to_recordset(${JSON.stringify(entries)}::json) as r(t int, a int, c text, b text, m numeric)
+        join ti on ti.i = r.t),
       u as (update ledger_accounts as x
         set available = x.available + r.da, frozen = x.frozen + r.df, updated_at = now()
         from json_to_recordset(${JSON.stringify(changes)}::json) as r(id int, da numeric, df numeric)
+        ${cached ? sql`join lk on lk.id = r.id` : sql``}
         where x.id = r.id)
-      select count(pg_notify(${BALANCE_CHANNEL}, n))::int as notified
-      from json_array_elements_text(${JSON.stringify(notices)}::json) as n`);
+      select (select json_agg(id order by i) from ti) as ids,
+        ${cached ? sql`(select count(*) from lk)` : sql`null`}::int as locked,
+        (select count(pg_notify(${BALANCE_CHANNEL}, n)) from json_array_elements_text(${JSON.stringify(notices)}::json) as n)::int
+          as notified`)) as unknown as {
+      rows: { ids: unknown; locked: number | string | null }[];
+    };
+    answer = result.rows[0];
   } catch (error) {
     if (isNegativeBalance(error)) {
       const key = options.insufficientKey ?? "ledger.insufficient";
@@ -174,7 +223,12 @@ export async function postMany(
     }
     throw error;
   }
-  return txIds;
+  if (cached && Number(answer?.locked) !== refs.size) {
+    // Forget them all; the caller's transaction rolls back on this error and may try again.
+    known.clear();
+    throw new StaleAccountIds();
+  }
+  return idsOf(answer?.ids);
 }
 
 /**
@@ -212,12 +266,13 @@ async function lockAccounts(
       row.user_id !== null ? `u:${row.user_id}:${row.kind}:${row.coin}` : `p:${row.kind}:${row.coin}`;
     ids.set(key, Number(row.id));
   }
+  const existing = new Map(ids);
   for (const key of [...refs.keys()].sort()) {
     if (ids.has(key)) continue;
     const ref = refs.get(key) as { account: AccountRef; coin: string };
     ids.set(key, await accountId(tx, ref.account, ref.coin));
   }
-  return { ids, txIds: idsOf(answer?.ids) };
+  return { ids, txIds: idsOf(answer?.ids), existing };
 }
 
 /**
@@ -246,6 +301,13 @@ export function lockingStatement(wanted: { u: number | null; k: string; c: strin
       for update of a)
     select (select coalesce(json_agg(locked), '[]'::json) from locked) as accounts,
       ${reservedIds("ledger_transactions", transactions)} as ids`;
+}
+
+/** Account ids a caller kept no longer name those accounts (see postMany's `accountIds`). */
+export class StaleAccountIds extends Error {
+  constructor() {
+    super("ledger: kept account ids are out of date");
+  }
 }
 
 function isNegativeBalance(error: unknown): boolean {

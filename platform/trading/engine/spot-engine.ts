@@ -30,7 +30,15 @@ import { idsOf, reservedIds } from "../../db/ids.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import { ApiError, fieldError } from "../../http/errors.ts";
 import { postMessage } from "../../inbox/index.ts";
-import { freeze, type Movement, type Posting, postMany, spendFrozen, transfer } from "../../ledger/index.ts";
+import {
+  freeze,
+  type Movement,
+  type Posting,
+  postMany,
+  StaleAccountIds,
+  spendFrozen,
+  transfer,
+} from "../../ledger/index.ts";
 import type { CustomerLevels, MarketView } from "../../market/index.ts";
 import { signedIn } from "../../push/index.ts";
 import * as math from "../math.ts";
@@ -340,6 +348,11 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   let draining: Promise<void> | undefined;
   /** When each book's customer levels were last published (see REPUBLISH_MS). */
   const published = new Map<string, number>();
+  /**
+   * Ledger ids of the accounts batches have moved: the batch's ledger write then locks them
+   * itself, one statement fewer per batch (see postMany's `accountIds`).
+   */
+  const accountIds = new Map<string, number>();
 
   function enqueue<T>(request: Request): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -382,7 +395,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
    * (A batch already queued behind it runs first then: each command's answer is still what the
    * books held when it ran.)
    */
-  async function runBatch(batch: Command[], matched: () => void = () => {}) {
+  async function runBatch(batch: Command[], matched: () => void = () => {}, again = false) {
     try {
       const settled = await transact(batch, matched);
       for (const [command, outcome] of settled) {
@@ -392,6 +405,8 @@ export function createSpotEngine(deps: SpotEngineDeps) {
     } catch (error) {
       seq = -1; // the books may hold what did not commit: rebuild before the next batch
       matched();
+      // Kept account ids out of date (all forgotten now): the same batch again looks them up.
+      if (error instanceof StaleAccountIds && !again) return runBatch(batch, matched, true);
       if (batch.length === 1) {
         batch[0]?.reject(error);
         return;
@@ -505,6 +520,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         next,
         execute,
         contractsOnly ? "trading.insufficient_margin" : undefined,
+        accountIds,
       );
       events.push(...work.events);
       for (const trade of work.trades) {
@@ -1724,6 +1740,7 @@ export function createSpotMatcher() {
       seq: number,
       execute?: (query: SQL) => Promise<unknown>,
       insufficientKey = "wallet.insufficient",
+      accountIds?: Map<string, number>,
     ): Promise<Map<number, OrderRow>> {
       // Closes first: the positions they close are then what the batch's fills add to (or, once
       // closed whole, a fill opens a new one).
@@ -1765,6 +1782,7 @@ export function createSpotMatcher() {
           insufficientKey,
           field: "quantity",
           execute,
+          accountIds,
         });
         return rows;
       }
@@ -1819,6 +1837,7 @@ export function createSpotMatcher() {
         field: "quantity",
         alongside,
         execute,
+        accountIds,
       });
       return rows;
     }
