@@ -169,14 +169,16 @@ describe("many movements at once", () => {
 });
 
 describe("append-only", () => {
+  /** A spot USDT payment from one customer to another. */
+  const pay = (from: number, to: number, amount: string) => ({
+    kind: "transfer",
+    postings: transfer({ user: from, wallet: "spot" }, { user: to, wallet: "spot" }, "USDT", amount),
+  });
+
   it("posts many movements at once, each its own transaction, all or nothing", async () => {
     const a = (await registerByEmail(t)).user.id;
     const b = (await registerByEmail(t)).user.id;
     await fund(a, "USDT", "10");
-    const pay = (from: number, to: number, amount: string) => ({
-      kind: "transfer",
-      postings: transfer({ user: from, wallet: "spot" }, { user: to, wallet: "spot" }, "USDT", amount),
-    });
     // a pays 10 to b, b passes 4 back: a's balance dips to 0 on the way and ends at 4.
     const ids = await db.transaction((tx) =>
       postMany(tx, [pay(a, b, "10"), pay(b, a, "4"), pay(b, a, "0.5")]),
@@ -203,10 +205,6 @@ describe("append-only", () => {
     const b = (await registerByEmail(t)).user.id;
     const c = (await registerByEmail(t)).user.id;
     await fund(a, "USDT", "10");
-    const pay = (from: number, to: number, amount: string) => ({
-      kind: "transfer",
-      postings: transfer({ user: from, wallet: "spot" }, { user: to, wallet: "spot" }, "USDT", amount),
-    });
     const kept = new Map<string, number>();
     // First: the accounts are looked up and kept, but not b's, created now: had this transaction
     // rolled back, that id would name nothing.
