@@ -109,6 +109,41 @@ describe("the embedded database on its own thread", () => {
     expect(await count()).toBe(before);
   });
 
+  it("commits with a transaction's last statement when told, and keeps nothing when it fails", async () => {
+    const before = await count();
+    // The engine's write: the statement and the commit in one trip to the thread.
+    const answered = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe (id, note) values (40, 'before')`);
+      const rows = await executePrepared(
+        tx,
+        sql`insert into thread_probe (id, note) values (${41}, 'last') returning id`,
+        {
+          last: true,
+        },
+      );
+      // Nothing more may run in it.
+      await expect(tx.execute(sql`select 1`)).rejects.toThrow();
+      return rows.rows;
+    });
+    expect(answered).toEqual([{ id: 41 }]);
+    expect(await count()).toBe(before + 2);
+    // A last statement that fails commits nothing: the transaction rolls back as any failure.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe (id, note) values (42, 'dropped')`);
+        await executePrepared(tx, sql`insert into thread_probe (id, note) values (${40}, 'duplicate')`, {
+          last: true,
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await count()).toBe(before + 2);
+    // The session is free again.
+    await database.db.transaction((tx) =>
+      tx.execute(sql`insert into thread_probe (id, note) values (43, 'next')`),
+    );
+    expect(await count()).toBe(before + 3);
+  });
+
   it("delivers notifications to listeners, and stops on unlisten", async () => {
     const heard: string[] = [];
     const unlisten = await database.pglite?.listen("thread_probe", (payload) => heard.push(payload));

@@ -18,7 +18,12 @@ export type PgliteThread = {
    * Runs `text` as the named prepared statement `name` (see platform/db/prepared.ts); a
    * transaction's handle has its own, which runs it in that transaction.
    */
-  executePrepared(name: string, text: string, params: unknown[]): Promise<Results>;
+  executePrepared(
+    name: string,
+    text: string,
+    params: unknown[],
+    options?: { last?: boolean },
+  ): Promise<Results>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Marks this object as the thread, not PGlite itself. */
@@ -103,8 +108,8 @@ export async function startPgliteThread(
       identity: identityTypes(options.parsers),
     });
   const exec = (into: In, text: string) => call<Results[]>({ op: "exec", ...into, text });
-  const executePrepared = (into: In, name: string, text: string, params: unknown[]) =>
-    call<Results>({ op: "prepared", ...into, name, text, params });
+  const executePrepared = (into: In, name: string, text: string, params: unknown[], commit = false) =>
+    call<Results>({ op: "prepared", ...into, name, text, params, commit });
 
   await call({ op: "ready" });
 
@@ -132,8 +137,18 @@ export async function startPgliteThread(
         query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
           query<T>(into(), text, params, options),
         exec: (text: string) => exec(into(), text),
-        executePrepared: (name: string, text: string, params: unknown[]) =>
-          executePrepared(into(), name, text, params),
+        // A transaction's last statement commits it on the thread (see db/prepared.ts); a
+        // failed one leaves it open, to be rolled back as any failure is.
+        executePrepared: async (
+          name: string,
+          text: string,
+          params: unknown[],
+          options?: { last?: boolean },
+        ) => {
+          const result = await executePrepared(into(), name, text, params, options?.last === true);
+          if (options?.last) closed = true;
+          return result;
+        },
         rollback: async () => {
           if (closed) throw new Error("Transaction is closed");
           await end("rollback");

@@ -75,10 +75,14 @@ const handlers = {
       transactions.delete(tx);
     }
   },
-  prepared: async ({ tx, name, text, params }) => {
+  prepared: async ({ tx, name, text, params, commit }) => {
     // Inside its transaction: PGlite's one session is in it while the transaction is open.
     await targetOf(tx);
-    return prepared(name, text, params);
+    const result = await prepared(name, text, params);
+    // The transaction's last statement: it commits here, before the answer goes back. A failed
+    // statement threw above and left the transaction to the main thread's rollback.
+    if (commit) await handlers.commit({ tx });
+    return result;
   },
   listen: async ({ channel }) => {
     if (listening.has(channel)) return;

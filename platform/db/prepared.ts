@@ -10,6 +10,16 @@ const names = new Map<string, string>();
 
 type Rows = { rows: Record<string, unknown>[] };
 
+export type PreparedOptions = {
+  /**
+   * The transaction's last statement: nothing runs in it after this. The embedded database
+   * commits with it, in the same trip to its thread (the commit no longer waits for the main
+   * thread to answer first); if the statement fails, nothing is committed. On a PostgreSQL
+   * server the transaction commits as usual, when its callback returns.
+   */
+  last?: boolean;
+};
+
 /**
  * Runs `query` as a named prepared statement in the transaction `tx`: the server parses
  * and plans its text once per connection instead of on every call. For the few big statements
@@ -18,7 +28,7 @@ type Rows = { rows: Record<string, unknown>[] };
  * query builders, so this goes to the driver: node-postgres prepares by name per connection;
  * PGlite (one session) gets the extended protocol's Parse once, then Bind/Execute.
  */
-export async function executePrepared(tx: Db, query: SQL): Promise<Rows> {
+export async function executePrepared(tx: Db, query: SQL, options: PreparedOptions = {}): Promise<Rows> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = names.get(text);
   if (!name) {
@@ -30,7 +40,7 @@ export async function executePrepared(tx: Db, query: SQL): Promise<Rows> {
   // embedded database's transaction runs it on its thread (platform/db/pglite-worker.mjs).
   const connection = (tx as unknown as { session: { client: PgClient | PgliteThread } }).session.client;
   if (isPgliteThread(connection))
-    return (await connection.executePrepared(name, text, params)) as unknown as Rows;
+    return (await connection.executePrepared(name, text, params, options)) as unknown as Rows;
   return connection.query({ name, text, values: params });
 }
 

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { idsOf, jsonOf, reservedIds } from "../db/ids.ts";
+import type { PreparedOptions } from "../db/prepared.ts";
 import { ApiError } from "../http/errors.ts";
 import { BALANCE_CHANNEL, type BalanceNotice } from "./events.ts";
 import { ledgerAccounts } from "./tables.ts";
@@ -39,6 +40,13 @@ export type Movement = {
 };
 
 const MAX_SCALE = 18;
+/** What the write statement fails with when kept account ids are out of date. */
+const STALE = "stale account ids";
+
+const isStale = (error: unknown) => {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+  return cause.code === "22P02" && String(cause.message).includes(STALE);
+};
 
 function keyOf(ref: AccountRef, coin: string) {
   return "user" in ref ? `u:${ref.user}:${ref.wallet}:${coin}` : `p:${ref.platform}:${coin}`;
@@ -87,7 +95,12 @@ export async function postMany(
      * Runs this call's statements in place of `tx.execute` (the engine's batches run them as
      * prepared statements, see db/prepared.ts).
      */
-    execute?: (query: SQL) => Promise<unknown>;
+    execute?: (query: SQL, options?: PreparedOptions) => Promise<unknown>;
+    /**
+     * The movements' write is the caller's transaction's last statement (the engine's batches):
+     * the embedded database commits with it (see db/prepared.ts).
+     */
+    last?: boolean;
     /**
      * Account ids by key, kept by a caller that moves the same accounts again and again (the
      * engine): when every account is in it, the accounts are locked and the movements written in
@@ -98,8 +111,9 @@ export async function postMany(
   } = {},
 ): Promise<number[]> {
   const execute = options.execute ?? ((query: SQL) => tx.execute(query));
+  const last = { last: options.last === true };
   if (movements.length === 0) {
-    if (options.alongside) await execute(sql`with ${options.alongside} select 1`);
+    if (options.alongside) await execute(sql`with ${options.alongside} select 1`, last);
     return [];
   }
   const prepared = movements.map((movement) => {
@@ -176,7 +190,8 @@ export async function postMany(
   );
   // Known accounts are locked here, in id order as elsewhere (the update reads them from the
   // lock), and only where each id is still the account it was kept for: a count short of the
-  // accounts wanted means the kept ids are out of date.
+  // accounts wanted means the kept ids are out of date, and the statement fails (STALE) before
+  // its transaction can commit.
   const wanted = cached
     ? [...refs].map(([key, { account, coin }]) => ({
         id: known.get(key),
@@ -191,9 +206,10 @@ export async function postMany(
         order by a.id
         for update of a),`
     : sql``;
-  let answer: { ids: unknown; locked: number | string | null } | undefined;
+  let answer: { ids: unknown } | undefined;
   try {
-    const result = (await execute(sql`with ${options.alongside ? sql`${options.alongside},` : sql``} ${lock}
+    const result = (await execute(
+      sql`with ${options.alongside ? sql`${options.alongside},` : sql``} ${lock}
       ti as materialized (select r.i, coalesce(r.id, nextval(pg_get_serial_sequence('ledger_transactions', 'id'))) as id,
           r.kind, r.ref_type, r.ref_id, r.memo
         from json_to_recordset(${JSON.stringify(transactions)}::json)
@@ -210,23 +226,24 @@ export async function postMany(
         ${cached ? sql`join lk on lk.id = r.id` : sql``}
         where x.id = r.id)
       select (select json_agg(id order by i) from ti) as ids,
-        ${cached ? sql`(select count(*) from lk)` : sql`null`}::int as locked,
+        ${cached ? sql`(select case when count(*) = ${refs.size} then 0 else (${STALE}::text || ': ' || count(*))::int end from lk)` : sql`0`}
+          as kept_ids_checked,
         (select count(pg_notify(${BALANCE_CHANNEL}, n)) from json_array_elements_text(${JSON.stringify(notices)}::json) as n)::int
-          as notified`)) as unknown as {
-      rows: { ids: unknown; locked: number | string | null }[];
-    };
+          as notified`,
+      last,
+    )) as unknown as { rows: { ids: unknown }[] };
     answer = result.rows[0];
   } catch (error) {
+    if (cached && isStale(error)) {
+      // Forget them all; the caller's transaction rolls back on this error and may try again.
+      known.clear();
+      throw new StaleAccountIds();
+    }
     if (isNegativeBalance(error)) {
       const key = options.insufficientKey ?? "ledger.insufficient";
       throw new ApiError(422, key, { errors: { [options.field ?? "amount"]: [key] } });
     }
     throw error;
-  }
-  if (cached && Number(answer?.locked) !== refs.size) {
-    // Forget them all; the caller's transaction rolls back on this error and may try again.
-    known.clear();
-    throw new StaleAccountIds();
   }
   return idsOf(answer?.ids);
 }

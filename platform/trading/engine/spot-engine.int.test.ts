@@ -340,6 +340,50 @@ describe("the engine's state", () => {
   });
 });
 
+describe("a batch that fails after its write", () => {
+  it("is never run again: its orders are refused, each placed once, and the books follow the database", async () => {
+    feed.setSpread(10);
+    feed.set("btc/usdt", 60000);
+    const buyers = [await customer(), await customer()];
+    const { requireParams } = await import("../contracts.ts");
+    const params = await requireParams(db(), "btc/usdt", "spot");
+    // The write (and, on the embedded database, the commit with it) has happened when the first
+    // notice fails to go out.
+    const platformBus = t().platform.bus;
+    let failed = false;
+    const bus = Object.create(platformBus) as typeof platformBus;
+    bus.publish = (channel, event) => {
+      if (!failed && channel.startsWith("account:")) {
+        failed = true;
+        throw new Error("the bus is down");
+      }
+      return platformBus.publish(channel, event);
+    };
+    const engine = createSpotEngine({ db: db(), bus, view: t().platform.market.view });
+    const answers = await Promise.allSettled(
+      buyers.map(({ user }) =>
+        engine.place({
+          userId: user.id,
+          code: "btc/usdt",
+          type: "market",
+          side: "buy",
+          quantity: new Decimal("0.01"),
+          params,
+        }),
+      ),
+    );
+    expect(failed).toBe(true);
+    expect(answers.map((a) => a.status)).toEqual(["rejected", "rejected"]);
+    // Retried command by command, each would have been placed (and paid for) twice.
+    for (const { user } of buyers) {
+      expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+      expect((await balance(user.id, "BTC")).available).toBe(new Decimal("10.01").minus("0.00001").toFixed());
+    }
+    expect((await auditLedger(db())).findings).toEqual([]);
+    await t().platform.trading.spot.sync();
+  });
+});
+
 describe("the execution rules, over random order flows", () => {
   it("fill only at the maker's price, never beyond the taker's limit, and keep every balance exact", async () => {
     feed.setSpread(20);

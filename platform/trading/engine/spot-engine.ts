@@ -27,7 +27,7 @@ import {
 } from "../../contract/units.ts";
 import type { Db } from "../../db/client.ts";
 import { idsOf, reservedIds } from "../../db/ids.ts";
-import { executePrepared } from "../../db/prepared.ts";
+import { executePrepared, type PreparedOptions } from "../../db/prepared.ts";
 import { ApiError, fieldError } from "../../http/errors.ts";
 import { postMessage } from "../../inbox/index.ts";
 import {
@@ -396,8 +396,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
    * books held when it ran.)
    */
   async function runBatch(batch: Command[], matched: () => void = () => {}, again = false) {
+    const progress = { written: false };
     try {
-      const settled = await transact(batch, matched);
+      const settled = await transact(batch, matched, progress);
       for (const [command, outcome] of settled) {
         if (outcome.ok) command.resolve(outcome.value);
         else command.reject(outcome.error);
@@ -407,6 +408,12 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       matched();
       // Kept account ids out of date (all forgotten now): the same batch again looks them up.
       if (error instanceof StaleAccountIds && !again) return runBatch(batch, matched, true);
+      // Failed once written (it may have committed with its write): never run again, or an
+      // order could be placed twice.
+      if (progress.written) {
+        for (const command of batch) command.reject(error);
+        return;
+      }
       if (batch.length === 1) {
         batch[0]?.reject(error);
         return;
@@ -417,13 +424,17 @@ export function createSpotEngine(deps: SpotEngineDeps) {
 
   type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-  async function transact(batch: Command[], matched: () => void): Promise<Map<Command, Outcome>> {
+  async function transact(
+    batch: Command[],
+    matched: () => void,
+    progress: { written: boolean },
+  ): Promise<Map<Command, Outcome>> {
     const events: { userId: number; event: Record<string, unknown> }[] = [];
     const touched = new Set<string>();
     const tape = new Map<string, Trade[]>();
     const settled = await deps.db.transaction(async (tx) => {
       // The batch's statements are the same text every time: parsed and planned once.
-      const execute = (query: SQL) => executePrepared(tx, query);
+      const execute = (query: SQL, options?: PreparedOptions) => executePrepared(tx, query, options);
       events.length = 0;
       touched.clear();
       tape.clear();
@@ -522,6 +533,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         contractsOnly ? "trading.insufficient_margin" : undefined,
         accountIds,
       );
+      progress.written = true;
       events.push(...work.events);
       for (const trade of work.trades) {
         // Contract trades are not on the spot tape (a contract's own tape is not built yet).
@@ -1733,12 +1745,13 @@ export function createSpotMatcher() {
     /**
      * Writes the batch: new orders, changed orders, trades and the log entry (their rows as JSON
      * parameters) in the ledger's own write statement (see `postMany`). Answers with the orders
-     * as now stored, built from what the engine holds.
+     * as now stored, built from what the engine holds. That statement is the batch transaction's
+     * last: the embedded database commits with it.
      */
     async write(
       tx: Db,
       seq: number,
-      execute?: (query: SQL) => Promise<unknown>,
+      execute?: (query: SQL, options?: PreparedOptions) => Promise<unknown>,
       insufficientKey = "wallet.insufficient",
       accountIds?: Map<string, number>,
     ): Promise<Map<number, OrderRow>> {
@@ -1783,6 +1796,7 @@ export function createSpotMatcher() {
           field: "quantity",
           execute,
           accountIds,
+          last: true,
         });
         return rows;
       }
@@ -1838,6 +1852,7 @@ export function createSpotMatcher() {
         alongside,
         execute,
         accountIds,
+        last: true,
       });
       return rows;
     }
