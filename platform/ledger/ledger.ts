@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { idsOf, jsonOf, reservedIds } from "../db/ids.ts";
+import { idsOf, jsonOf } from "../db/ids.ts";
 import type { PreparedOptions } from "../db/prepared.ts";
 import { ApiError } from "../http/errors.ts";
 import { BALANCE_CHANNEL, type BalanceNotice } from "./events.ts";
@@ -142,22 +142,19 @@ export async function postMany(
   const known = options.accountIds;
   const cached = known !== undefined && [...refs.keys()].every((key) => known.has(key));
   let ids: Map<string, number>;
-  let txIds: (number | null)[];
   if (cached) {
     ids = known;
-    txIds = prepared.map(() => null);
   } else {
     let existing: Map<string, number>;
-    ({ ids, txIds, existing } = await lockAccounts(tx, refs, prepared.length, execute));
+    ({ ids, existing } = await lockAccounts(tx, refs, execute));
     // Only accounts that already existed: one created now is gone if this transaction rolls back.
     if (known) for (const [key, id] of existing) known.set(key, id);
   }
 
   // Rows travel as one JSON parameter each: one statement whatever their number, and no
-  // per-value work in the driver. A transaction without an id draws one in the statement.
+  // per-value work in the driver. The transactions draw their ids in the statement.
   const transactions = prepared.map(({ movement }, i) => ({
     i,
-    id: txIds[i] ?? null,
     kind: movement.kind,
     ref_type: movement.ref?.type ?? null,
     ref_id: movement.ref ? String(movement.ref.id) : null,
@@ -210,10 +207,10 @@ export async function postMany(
   try {
     const result = (await execute(
       sql`with ${options.alongside ? sql`${options.alongside},` : sql``} ${lock}
-      ti as materialized (select r.i, coalesce(r.id, nextval(pg_get_serial_sequence('ledger_transactions', 'id'))) as id,
+      ti as materialized (select r.i, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id,
           r.kind, r.ref_type, r.ref_id, r.memo
         from json_to_recordset(${JSON.stringify(transactions)}::json)
-          as r(i int, id bigint, kind text, ref_type text, ref_id text, memo text)),
+          as r(i int, kind text, ref_type text, ref_id text, memo text)),
       t as (insert into ledger_transactions (id, kind, ref_type, ref_id, memo)
         select id, kind, ref_type, ref_id, memo from ti),
       e as (insert into ledger_entries (tx_id, account_id, coin, bucket, amount)
@@ -257,7 +254,6 @@ export async function postMany(
 async function lockAccounts(
   tx: Db,
   refs: Map<string, { account: AccountRef; coin: string }>,
-  transactions: number,
   execute: (query: SQL) => Promise<unknown> = (query) => tx.execute(query),
 ) {
   const found = (await execute(
@@ -267,10 +263,9 @@ async function lockAccounts(
           ? { u: account.user, k: account.wallet, c: coin }
           : { u: null, k: account.platform, c: coin },
       ),
-      transactions,
     ),
   )) as unknown as {
-    rows: { accounts: unknown; ids: unknown }[];
+    rows: { accounts: unknown }[];
   };
   const [answer] = found.rows;
   const accounts = jsonOf<{ id: number; user_id: number | null; kind: string; coin: string }[]>(
@@ -289,18 +284,18 @@ async function lockAccounts(
     const ref = refs.get(key) as { account: AccountRef; coin: string };
     ids.set(key, await accountId(tx, ref.account, ref.coin));
   }
-  return { ids, txIds: idsOf(answer?.ids), existing };
+  return { ids, existing };
 }
 
 /**
  * Locks the wanted accounts (a customer's `u`, or a platform account with `u` null; `k` the
- * wallet or platform account, `c` the coin) and reserves `transactions` ids, in one statement.
+ * wallet or platform account, `c` the coin), in one statement.
  * Each account is found through its own unique index, customers' and the platform's apart: one
  * join with an `or` between the two could use neither index and read every account of the
  * exchange on every movement. The rows are locked as the sort yields them (in id order), so
  * concurrent movements cannot deadlock.
  */
-export function lockingStatement(wanted: { u: number | null; k: string; c: string }[], transactions: number) {
+export function lockingStatement(wanted: { u: number | null; k: string; c: string }[]) {
   return sql`
     with r as (select * from json_to_recordset(${JSON.stringify(wanted)}::json) as r(u int, k text, c text)),
     locked as (
@@ -316,8 +311,7 @@ export function lockingStatement(wanted: { u: number | null; k: string; c: strin
         where r.u is null)
       order by a.id
       for update of a)
-    select (select coalesce(json_agg(locked), '[]'::json) from locked) as accounts,
-      ${reservedIds("ledger_transactions", transactions)} as ids`;
+    select (select coalesce(json_agg(locked), '[]'::json) from locked) as accounts`;
 }
 
 /** Account ids a caller kept no longer name those accounts (see postMany's `accountIds`). */
