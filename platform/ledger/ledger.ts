@@ -203,7 +203,6 @@ export async function postMany(
         order by a.id
         for update of a),`
     : sql``;
-  let answer: { ids: unknown } | undefined;
   try {
     const result = (await execute(
       sql`with ${options.alongside ? sql`${options.alongside},` : sql``} ${lock}
@@ -229,7 +228,7 @@ export async function postMany(
           as notified`,
       last,
     )) as unknown as { rows: { ids: unknown }[] };
-    answer = result.rows[0];
+    return idsOf(result.rows[0]?.ids);
   } catch (error) {
     if (cached && isStale(error)) {
       // Forget them all; the caller's transaction rolls back on this error and may try again.
@@ -242,7 +241,6 @@ export async function postMany(
     }
     throw error;
   }
-  return idsOf(answer?.ids);
 }
 
 /**

@@ -7,7 +7,7 @@ import { setLiquidityCap } from "../../../tests/support/liquidity.ts";
 import { onScriptedMarket } from "../../../tests/support/scripted-market.ts";
 import { auditLedger } from "../../ledger/audit.ts";
 import { balanceOf } from "../../ledger/ledger.ts";
-import { forgetTradingTerms } from "../contracts.ts";
+import { forgetTradingTerms, requireParams } from "../contracts.ts";
 import { orders, trades, tradingParams } from "../tables.ts";
 import { replaySpotLog } from "./replay.ts";
 import { createSpotEngine } from "./spot-engine.ts";
@@ -320,9 +320,7 @@ describe("the engine's state", () => {
     };
     expect(customerLevels(other)).toEqual(customerLevels(t().platform.trading.spot));
     const buyer = await customer();
-    const { params } = await import("../contracts.ts").then(async (m) => ({
-      params: await m.requireParams(db(), "btc/usdt", "spot"),
-    }));
+    const params = await requireParams(db(), "btc/usdt", "spot");
     const filled = await other.place({
       userId: buyer.user.id,
       code: "btc/usdt",
@@ -345,7 +343,6 @@ describe("a batch that fails after its write", () => {
     feed.setSpread(10);
     feed.set("btc/usdt", 60000);
     const buyers = [await customer(), await customer()];
-    const { requireParams } = await import("../contracts.ts");
     const params = await requireParams(db(), "btc/usdt", "spot");
     // The write (and, on the embedded database, the commit with it) has happened when the first
     // notice fails to go out.

@@ -1788,16 +1788,20 @@ export function createSpotMatcher() {
         };
       });
       const changed = [...this.changed.keys()].map((id) => fillColumns(rows.get(id) as OrderRow));
-      const { log } = this;
-      const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
-      if (created.length + changed.length + this.trades.length === 0 && !logged) {
-        await postMany(tx, this.movements, {
+      // The ledger's write, the batch's last statement, with the caller's own writes alongside.
+      const ledgerWrite = (alongside?: SQL) =>
+        postMany(tx, this.movements, {
           insufficientKey,
           field: "quantity",
+          alongside,
           execute,
           accountIds,
           last: true,
         });
+      const { log } = this;
+      const logged = log.rebuilt || log.quotes.length > 0 || log.commands.length > 0;
+      if (created.length + changed.length + this.trades.length === 0 && !logged) {
+        await ledgerWrite();
         return rows;
       }
       // The orders, trades and log ride in the ledger's write statement (one round trip).
@@ -1846,14 +1850,7 @@ export function createSpotMatcher() {
             select s.id, r.type, r.params from json_to_recordset(${JSON.stringify(this.fillNotices(rows))}::json)
               as r("userId" int, type text, params jsonb)
             join push_subscriptions s on s.user_id = r."userId" where ${signedIn})`;
-      await postMany(tx, this.movements, {
-        insufficientKey,
-        field: "quantity",
-        alongside,
-        execute,
-        accountIds,
-        last: true,
-      });
+      await ledgerWrite(alongside);
       return rows;
     }
   }
