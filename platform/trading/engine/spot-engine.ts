@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "../../bus/bus.ts";
 import { dec } from "../../contract/decimal.ts";
 import {
@@ -396,23 +396,26 @@ export function createSpotEngine(deps: SpotEngineDeps) {
    * books held when it ran.)
    */
   async function runBatch(batch: Command[], matched: () => void = () => {}, again = false) {
-    const progress = { written: false };
+    const progress: Progress = {};
     try {
-      const settled = await transact(batch, matched, progress);
-      for (const [command, outcome] of settled) {
-        if (outcome.ok) command.resolve(outcome.value);
-        else command.reject(outcome.error);
-      }
+      settle(await transact(batch, matched, progress));
     } catch (error) {
       seq = -1; // the books may hold what did not commit: rebuild before the next batch
       matched();
       // Kept account ids out of date (all forgotten now): the same batch again looks them up.
       if (error instanceof StaleAccountIds && !again) return runBatch(batch, matched, true);
-      // Failed once written (it may have committed with its write): never run again, or an
-      // order could be placed twice.
+      // Failed once written: it may have committed all the same (the embedded database commits
+      // with the write; a lost connection hides whether a commit went through). Committed, each
+      // customer is answered with what was stored; running it again would place orders twice.
       if (progress.written) {
-        for (const command of batch) command.reject(error);
-        return;
+        const stored = await storedOutcomes(batch, progress.written).catch(() => undefined);
+        if (stored === "not committed") {
+          // Nothing happened: each command runs alone, as after any other failure.
+        } else {
+          if (stored) settle(stored);
+          else for (const command of batch) command.reject(error);
+          return;
+        }
       }
       if (batch.length === 1) {
         batch[0]?.reject(error);
@@ -423,11 +426,63 @@ export function createSpotEngine(deps: SpotEngineDeps) {
   }
 
   type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+  /** What a place, cancel or close came to when matched (a sync has no entry). */
+  type Matched =
+    | { ok: true; orderId: number }
+    | { ok: true; close: CloseAnswer | undefined }
+    | { ok: false; error: unknown };
+  /** How far a batch got: once `written`, its transaction's id and what each command came to. */
+  type Progress = { written?: { xid: string; outcomes: Map<Command, Matched>; fills: number } };
+
+  function settle(settled: Map<Command, Outcome>) {
+    for (const [command, outcome] of settled) {
+      if (outcome.ok) command.resolve(outcome.value);
+      else command.reject(outcome.error);
+    }
+  }
+
+  /** Each command's answer, built as a committed batch gives it: orders as stored. */
+  function answersOf(
+    batch: Command[],
+    written: NonNullable<Progress["written"]>,
+    order: (id: number) => unknown,
+  ) {
+    const answered = new Map<Command, Outcome>();
+    for (const command of batch) {
+      const outcome = written.outcomes.get(command);
+      if (!outcome) answered.set(command, { ok: true, value: written.fills });
+      else if (outcome.ok && "close" in outcome) answered.set(command, { ok: true, value: outcome.close });
+      else if (outcome.ok) answered.set(command, { ok: true, value: order(outcome.orderId) });
+      else answered.set(command, outcome);
+    }
+    return answered;
+  }
+
+  /**
+   * After a batch failed past its write: whether its transaction committed (PostgreSQL keeps
+   * each transaction's fate; the engine's counter cannot tell, as the next batch may have taken
+   * the same value), and if so each command's answer, its order read back from the database.
+   * Undefined while the fate is unknown.
+   */
+  async function storedOutcomes(batch: Command[], written: NonNullable<Progress["written"]>) {
+    const fate = (await deps.db.execute(
+      sql`select pg_xact_status(${written.xid}::xid8) as status`,
+    )) as unknown as { rows: { status: string | null }[] };
+    const status = fate.rows[0]?.status;
+    if (status === "aborted") return "not committed" as const;
+    if (status !== "committed") return undefined;
+    const ids = [...written.outcomes.values()].flatMap((o) => (o.ok && "orderId" in o ? [o.orderId] : []));
+    const stored = new Map<number, OrderRow>();
+    if (ids.length > 0)
+      for (const row of await deps.db.select().from(orders).where(inArray(orders.id, ids)))
+        stored.set(row.id, row);
+    return answersOf(batch, written, (id) => stored.get(id));
+  }
 
   async function transact(
     batch: Command[],
     matched: () => void,
-    progress: { written: boolean },
+    progress: Progress,
   ): Promise<Map<Command, Outcome>> {
     const events: { userId: number; event: Record<string, unknown> }[] = [];
     const touched = new Set<string>();
@@ -443,8 +498,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       const state = (await execute(sql`with s as (
           update ${engineState} set seq = seq + 1 where name = 'spot' returning seq)
         select (select seq from s)::text as seq, ${reservedIds("orders", places)} as ids,
+          pg_current_xact_id()::text as xid,
           set_config('plan_cache_mode', 'force_generic_plan', true) as plans`)) as unknown as {
-        rows: { seq: string | null; ids: unknown }[];
+        rows: { seq: string | null; ids: unknown; xid: string }[];
       };
       // Read only now that the lock is ours (the batch before has committed or rolled back).
       // Until this attempt has matched and written everything, the books are not to be trusted
@@ -492,12 +548,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
 
       // Each place or cancel names its order, a close what it did; the sync answers with how
       // many fills it made.
-      const outcomes = new Map<
-        Command,
-        | { ok: true; orderId: number }
-        | { ok: true; close: CloseAnswer | undefined }
-        | { ok: false; error: unknown }
-      >();
+      const outcomes = new Map<Command, Matched>();
       for (const command of batch) {
         if (command.kind === "sync") continue;
         try {
@@ -533,7 +584,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
         contractsOnly ? "trading.insufficient_margin" : undefined,
         accountIds,
       );
-      progress.written = true;
+      progress.written = { xid: state.rows[0]?.xid as string, outcomes, fills: work.fills };
       events.push(...work.events);
       for (const trade of work.trades) {
         // Contract trades are not on the spot tape (a contract's own tape is not built yet).
@@ -558,15 +609,7 @@ export function createSpotEngine(deps: SpotEngineDeps) {
             touched.add(book);
       seq = next;
       // The answer to a place or cancel is its order as stored.
-      const answered = new Map<Command, Outcome>();
-      for (const command of batch) {
-        const outcome = outcomes.get(command);
-        if (!outcome) answered.set(command, { ok: true, value: work.fills });
-        else if (outcome.ok && "close" in outcome) answered.set(command, { ok: true, value: outcome.close });
-        else if (outcome.ok) answered.set(command, { ok: true, value: rows.get(outcome.orderId) });
-        else answered.set(command, outcome);
-      }
-      return answered;
+      return answersOf(batch, progress.written, (id) => rows.get(id));
     });
     for (const { userId, event } of events) void deps.bus.publish(`account:${userId}`, event);
     for (const book of touched) {
