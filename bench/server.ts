@@ -125,9 +125,22 @@ export async function demoCookie(base: string): Promise<string> {
     body: "type=email&account=demo%40example.com&password=Demo2026&redirectTo=%2F",
     redirect: "manual",
   });
-  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  const cookie = cookiesOf(login);
   if (!cookie) throw new Error(`the demo sign-in failed (${login.status})`);
-  return cookie;
+  // As a browser does: the page the sign-in leads to shows its "Welcome back!" once and updates
+  // the cookie. Without it, every request of a bench would show that toast again and sign a new
+  // cookie, which no customer's page does.
+  const landed = await fetch(new URL(login.headers.get("location") ?? "/", base), {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  await landed.arrayBuffer();
+  return cookiesOf(landed) || cookie;
+}
+
+/** The cookies a response sets, as a request's Cookie header. */
+function cookiesOf(response: Response): string {
+  return (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
 }
 
 /**
