@@ -34,8 +34,13 @@ export async function lighthouseScores(
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const rows: LighthouseScores[] = [];
+  // Chromium keeps the cookies a page sets (Lighthouse resets storage, not cookies): an
+  // anonymous page visited first (the sign-in page sets one) would sign the next audits out, so
+  // they would audit the sign-in page in their place. Anonymous routes go last.
+  const anonymous = (route: string) => options.anonymous?.includes(route) ?? false;
+  const order = [...routes.filter((r) => !anonymous(r)), ...routes.filter(anonymous)];
   try {
-    for (const route of routes) {
+    for (const route of order) {
       const audit = () =>
         lighthouse(base + route, {
           port: chrome.port,
@@ -53,6 +58,10 @@ export async function lighthouseScores(
       if (!run) throw new Error(`lighthouse gave no result for ${route}`);
       if (run.lhr.runtimeError)
         throw new Error(`lighthouse failed on ${route}: ${run.lhr.runtimeError.message}`);
+      // An audit of another page (a redirect, say to the sign-in page) is not this route's.
+      const landed = new URL(run.lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(base + route).pathname)
+        throw new Error(`lighthouse on ${route} ended on ${landed}: not the page asked for`);
       const { categories, audits } = run.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
@@ -77,7 +86,7 @@ export async function lighthouseScores(
   } finally {
     chrome.kill();
   }
-  return rows;
+  return routes.map((route) => rows.find((row) => row.route === route) as LighthouseScores);
 }
 
 /**
