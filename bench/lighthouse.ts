@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { WebSocket } from "ws";
 
 export type LighthouseScores = {
   route: string;
@@ -34,21 +35,32 @@ export async function lighthouseScores(
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const rows: LighthouseScores[] = [];
-  // Chromium keeps the cookies a page sets (Lighthouse resets storage, not cookies): an
-  // anonymous page visited first (the sign-in page sets one) would sign the next audits out, so
-  // they would audit the sign-in page in their place. Anonymous routes go last.
+  // The session is a cookie in the browser's jar, as a customer's is (sent as an extra header
+  // instead, it lost to the cookies pages set in the jar, and audits ended on the sign-in page).
+  // Anonymous routes go last, with the jar emptied.
   const anonymous = (route: string) => options.anonymous?.includes(route) ?? false;
   const order = [...routes.filter((r) => !anonymous(r)), ...routes.filter(anonymous)];
+  const cookies = (options.cookie ?? "")
+    .split("; ")
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    });
   try {
+    if (cookies.length > 0) await browserCommand(chrome.port, "Storage.setCookies", { cookies });
+    let signedOut = false;
     for (const route of order) {
+      if (anonymous(route) && !signedOut) {
+        await browserCommand(chrome.port, "Storage.clearCookies", {});
+        signedOut = true;
+      }
       const audit = () =>
         lighthouse(base + route, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: CATEGORIES,
-          extraHeaders:
-            options.cookie && !options.anonymous?.includes(route) ? { Cookie: options.cookie } : undefined,
         });
       const load1m = Number(loadavg()[0]?.toFixed(2));
       let run = await audit();
@@ -87,6 +99,31 @@ export async function lighthouseScores(
     chrome.kill();
   }
   return routes.map((route) => rows.find((row) => row.route === route) as LighthouseScores);
+}
+
+/** One DevTools command to the whole browser (its cookie jar, say), over its websocket. */
+async function browserCommand(port: number, method: string, params: Record<string, unknown>) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on("message", (raw) => {
+        const reply = JSON.parse(String(raw)) as { id?: number; error?: { message: string } };
+        if (reply.id !== 1) return;
+        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+        else resolve();
+      });
+      socket.send(JSON.stringify({ id: 1, method, params }));
+    });
+  } finally {
+    socket.close();
+  }
 }
 
 /**
