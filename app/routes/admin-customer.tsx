@@ -92,7 +92,10 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           {t("common.back")}
         </Link>
       </p>
-      <dl className="card mt-4 grid max-w-2xl grid-cols-[8rem_1fr] gap-2" data-testid="customer-card">
+      <dl
+        className="card mt-4 grid max-w-2xl grid-cols-[8rem_minmax(0,1fr)] gap-2 wrap-anywhere"
+        data-testid="customer-card"
+      >
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-muted">{k}</dt>

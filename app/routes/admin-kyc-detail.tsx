@@ -50,7 +50,7 @@ export default function AdminKycDetail({ loaderData, actionData }: Route.Compone
           {t("common.back")}
         </Link>
       </p>
-      <dl className="card mt-4 grid max-w-2xl grid-cols-[10rem_1fr] gap-2">
+      <dl className="card mt-4 grid max-w-2xl grid-cols-[10rem_minmax(0,1fr)] gap-2 wrap-anywhere">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-muted">{k}</dt>

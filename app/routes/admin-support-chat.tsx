@@ -67,7 +67,7 @@ export default function AdminSupportChat({ loaderData, actionData }: Route.Compo
           {t("support.refresh")}
         </Link>
       </p>
-      <dl className="card mt-4 grid max-w-2xl grid-cols-[10rem_1fr] gap-2">
+      <dl className="card mt-4 grid max-w-2xl grid-cols-[10rem_minmax(0,1fr)] gap-2 wrap-anywhere">
         <dt className="text-muted">{t("common.account")}</dt>
         <dd>
           {chat.account} (UID {chat.uid})

@@ -103,7 +103,13 @@ test("an operator signs in with TOTP, decides the queues, edits a pool and a not
   await page.getByRole("link", { name: "KYC", exact: true }).click();
   const application = page.getByRole("row").filter({ hasText: email });
   await application.getByRole("link", { name: "Review" }).click();
-  await expect(page.getByText("Ana Lim")).toBeVisible();
+  // The application's details (the list, still shown while the page changes, names her too).
+  await expect(page.locator("dd", { hasText: "Ana Lim" })).toBeVisible();
+  // It fits the phone: a long e-mail wraps rather than widening the page, where a tap on
+  // Approve could land on the card beside it.
+  // (A phone widens its layout to fit a page too wide, so the page is held to the screen's width.)
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screenWidth);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("status")).toHaveText("Done");
   await expect(page).toHaveURL(/\/admin\/kyc$/);
