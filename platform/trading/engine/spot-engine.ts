@@ -408,10 +408,9 @@ export function createSpotEngine(deps: SpotEngineDeps) {
       // with the write; a lost connection hides whether a commit went through). Committed, each
       // customer is answered with what was stored; running it again would place orders twice.
       if (progress.written) {
+        // Rolled back ("not committed"), nothing happened: each command runs alone, below.
         const stored = await storedOutcomes(batch, progress.written).catch(() => undefined);
-        if (stored === "not committed") {
-          // Nothing happened: each command runs alone, as after any other failure.
-        } else {
+        if (stored !== "not committed") {
           if (stored) settle(stored);
           else for (const command of batch) command.reject(error);
           return;
