@@ -1,3 +1,5 @@
+import { startTransition, useContext, useEffect, useState } from "react";
+import { getI18n, I18nContext } from "react-i18next";
 import { useMatches, useRouteLoaderData } from "react-router";
 import type { SiteContent } from "../platform/contract/content.ts";
 import type { RouteHandle } from "./handle.ts";
@@ -15,10 +17,40 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }
 
+/**
+ * The page's language, for numbers and dates: the root loader's (the same the page's words are
+ * in), else the translations' (an error page without the root's data). Cheaper than
+ * useTranslation, which builds a translation function and a wrapper of i18next per component: a
+ * screen of rows, each writing numbers, paid for it on every render, on the server and the phone.
+ */
+export function usePageLanguage(): string {
+  const root = useRouteLoaderData<RootData>("root");
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  return root?.locale ?? i18n?.language ?? "en";
+}
+
 /** The matched routes' shell flags merged, the deepest winning (title, back, tab bar, header). */
 export function useShellHandle(): RouteHandle {
   const matches = useMatches();
   const handle: RouteHandle = {};
   for (const match of matches) Object.assign(handle, match.handle as RouteHandle | undefined);
   return handle;
+}
+
+/** Set once the page's script has taken the server's HTML over (never on the server). */
+let pageHydrated = false;
+
+/**
+ * Whether JavaScript runs: false on the server and in the first render after it (so the markup
+ * matches), true from then on, and at once for a screen the running app renders later. The
+ * switch is a transition: screens re-render in slices, not in one long task as the page hydrates
+ * (useSyncExternalStore, which remix-utils' hook uses, re-renders them synchronously).
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { WebSocket } from "ws";
@@ -74,6 +76,10 @@ export async function lighthouseScores(
       const landed = new URL(run.lhr.finalDisplayedUrl).pathname;
       if (landed !== new URL(base + route).pathname)
         throw new Error(`lighthouse on ${route} ended on ${landed}: not the page asked for`);
+      // BENCH_LIGHTHOUSE_REPORTS=<dir>: each route's whole report, to see what the score is made of.
+      const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reports)
+        writeFileSync(join(reports, `${route.replace(/\W+/g, "_") || "_"}.json`), JSON.stringify(run.lhr));
       const { categories, audits } = run.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);

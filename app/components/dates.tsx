@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
+import { usePageLanguage } from "../hooks.ts";
 import type { RootData } from "../root.tsx";
 
 // Every date on every screen, in the page's language (its real locale tag: `kr`, `tw` and `vn`
@@ -16,28 +16,44 @@ export const TIME_ZONE_SCRIPT = `try{var z=Intl.DateTimeFormat().resolvedOptions
 
 const tag = (lang: string) => LANGUAGE_INFO[lang as Lang]?.tag ?? "en";
 
+// Making an Intl.DateTimeFormat costs far more than formatting with one (a trade tape or an
+// order list formats dozens of times a render, on the server and on a slow phone): each is made
+// once per language, zone and style, and kept. The zone comes from a cookie: the cache is
+// bounded, so many visitors' zones cannot grow it without end.
+const KEPT_FORMATTERS = 400;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: string, lang: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${style}|${lang}|${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(tag(lang), { ...options, timeZone });
+    if (formatters.size >= KEPT_FORMATTERS) formatters.clear();
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** A day: "Nov 25, 2026". */
 export function formatDate(value: string | number, lang: string, timeZone: string) {
-  return new Intl.DateTimeFormat(tag(lang), { dateStyle: "medium", timeZone }).format(new Date(value));
+  return formatter("date", lang, timeZone, { dateStyle: "medium" }).format(new Date(value));
 }
 
 /** A day and a time to the minute, with the zone: "Nov 25, 2026, 20:14 GMT+8". */
 export function formatDateTime(value: string | number, lang: string, timeZone: string) {
-  return new Intl.DateTimeFormat(tag(lang), {
+  return formatter("dateTime", lang, timeZone, {
     year: "numeric",
     month: "short",
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone,
     timeZoneName: "short",
   }).format(new Date(value));
 }
 
 /** A timestamp to the second (or millisecond), for orders and fills: "11/25/2026, 20:14:05 GMT+8". */
 export function formatTimestamp(value: string | number, lang: string, timeZone: string, withMs = false) {
-  return new Intl.DateTimeFormat(tag(lang), {
+  return formatter(withMs ? "timestampMs" : "timestamp", lang, timeZone, {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -46,28 +62,25 @@ export function formatTimestamp(value: string | number, lang: string, timeZone: 
     second: "2-digit",
     ...(withMs ? { fractionalSecondDigits: 3 } : {}),
     hourCycle: "h23",
-    timeZone,
     timeZoneName: "short",
   }).format(new Date(value));
 }
 
 /** A time of day to the second, for a trade tape: "20:14:05". */
 export function formatTime(value: string | number, lang: string, timeZone: string) {
-  return new Intl.DateTimeFormat(tag(lang), {
+  return formatter("time", lang, timeZone, {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
     hourCycle: "h23",
-    timeZone,
   }).format(new Date(value));
 }
 
 /** The customer's zone (root loader) and the formatters bound to it and the page's language. */
 export function useDates() {
   const root = useRouteLoaderData<RootData>("root");
-  const { i18n } = useTranslation();
+  const lang = usePageLanguage();
   const zone = root?.timeZone ?? "UTC";
-  const lang = i18n.language;
   return {
     zone,
     date: (value: string | number) => formatDate(value, lang, zone),

@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Quote } from "../../platform/contract/wallet.ts";
 import type { ExchangeAsked, exchangeAction, loadExchange } from "../.server/exchange.ts";
+import { useHydrated } from "../hooks.ts";
 import { percent } from "./earn/calc.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "./form.tsx";
 import { FundsNotice } from "./funds-notice.tsx";
 import { Icon } from "./icon.tsx";
 import { useNumbers } from "./numbers.tsx";
-import { InfoRow, useHydrated, useTimeText } from "./wallet.tsx";
+import { InfoRow, useTimeText } from "./wallet.tsx";
 
 /** What a conversion screen's loader and action give it (app/.server/exchange.ts). */
 export type ExchangeData = Awaited<ReturnType<typeof loadExchange>>;

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../hooks.ts";
 
 /**
  * A bottom sheet that asks for a decision (a confirmation, "continue to log in?"). The server

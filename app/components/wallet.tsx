@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
@@ -101,11 +101,4 @@ export function Notice({ kind = "warn", children }: { kind?: "warn" | "info"; ch
       {children}
     </div>
   );
-}
-
-/** Whether JavaScript runs (false on the server and in the first render after it). */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

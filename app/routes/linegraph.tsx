@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { ApiData } from "../../platform/contract/api.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
 import { INTERVALS, type Interval } from "../../platform/contract/intervals.ts";
@@ -13,6 +12,7 @@ import { changeClass } from "../components/market/market-list.tsx";
 import { CandleSvg, DepthSvg, SVG_CANDLES } from "../components/market/svg-charts.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import type { RouteHandle } from "../handle.ts";
+import { useHydrated } from "../hooks.ts";
 import type { Route } from "./+types/linegraph";
 
 export const handle: RouteHandle = {

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { InfoRow, useHydrated } from "../wallet.tsx";
+import { useHydrated } from "../../hooks.ts";
+import { InfoRow } from "../wallet.tsx";
 
 /**
  * A label and its value in a card (the wallet screens' row), its text wrapping between words:

@@ -58,66 +58,76 @@ export default function KlineChart({
       timeScale: { borderColor: css("--line"), timeVisible: interval !== "1d" && interval !== "1w" },
       autoSize: true,
     });
-    const up = css("--up");
-    const down = css("--down");
-    const priceFormat = { type: "price" as const, precision, minMove: 10 ** -precision };
-    const series: ISeriesApi<"Candlestick"> = chart.addSeries(CandlestickSeries, {
-      upColor: up,
-      downColor: down,
-      borderVisible: false,
-      wickUpColor: up,
-      wickDownColor: down,
-      priceFormat,
-    });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: "", priceFormat: { type: "volume" } });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const ma7 = chart.addSeries(LineSeries, {
-      color: "#f0b90b",
-      lineWidth: 1,
-      priceLineVisible: false,
-      lastValueVisible: false,
-    });
-    const ma25 = chart.addSeries(LineSeries, {
-      color: "#c99bff",
-      lineWidth: 1,
-      priceLineVisible: false,
-      lastValueVisible: false,
-    });
+    // Candles, volume and the two averages, then the live updates; returns the unsubscribe.
+    function addData() {
+      const up = css("--up");
+      const down = css("--down");
+      const priceFormat = { type: "price" as const, precision, minMove: 10 ** -precision };
+      const series: ISeriesApi<"Candlestick"> = chart.addSeries(CandlestickSeries, {
+        upColor: up,
+        downColor: down,
+        borderVisible: false,
+        wickUpColor: up,
+        wickDownColor: down,
+        priceFormat,
+      });
+      const volume = chart.addSeries(HistogramSeries, { priceScaleId: "", priceFormat: { type: "volume" } });
+      volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      const ma7 = chart.addSeries(LineSeries, {
+        color: "#f0b90b",
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+      });
+      const ma25 = chart.addSeries(LineSeries, {
+        color: "#c99bff",
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+      });
 
-    const data = [...candles];
-    const toBar = (c: Candle) => ({
-      time: c.time as UTCTimestamp,
-      open: Number(c.open),
-      high: Number(c.high),
-      low: Number(c.low),
-      close: Number(c.close),
-    });
-    const toVolume = (c: Candle) => ({
-      time: c.time as UTCTimestamp,
-      value: Number(c.volume),
-      color: Number(c.close) >= Number(c.open) ? `${up}80` : `${down}80`,
-    });
-    series.setData(data.map(toBar));
-    volume.setData(data.map(toVolume));
-    ma7.setData(movingAverage(data, 7));
-    ma25.setData(movingAverage(data, 25));
-    chart.timeScale().scrollToRealTime();
+      const data = [...candles];
+      const toBar = (c: Candle) => ({
+        time: c.time as UTCTimestamp,
+        open: Number(c.open),
+        high: Number(c.high),
+        low: Number(c.low),
+        close: Number(c.close),
+      });
+      const toVolume = (c: Candle) => ({
+        time: c.time as UTCTimestamp,
+        value: Number(c.volume),
+        color: Number(c.close) >= Number(c.open) ? `${up}80` : `${down}80`,
+      });
+      series.setData(data.map(toBar));
+      volume.setData(data.map(toVolume));
+      ma7.setData(movingAverage(data, 7));
+      ma25.setData(movingAverage(data, 25));
+      chart.timeScale().scrollToRealTime();
 
-    const off = subscribe({ channel: "kline", code, interval }, (message) => {
-      const candle = message as Candle;
-      const last = data[data.length - 1];
-      if (last && candle.time < last.time) return;
-      if (last && candle.time === last.time) data[data.length - 1] = candle;
-      else data.push(candle);
-      series.update(toBar(candle));
-      volume.update(toVolume(candle));
-      const m7 = movingAverage(data.slice(-7), 7)[0];
-      const m25 = movingAverage(data.slice(-25), 25)[0];
-      if (m7) ma7.update(m7);
-      if (m25) ma25.update(m25);
-    });
+      return subscribe({ channel: "kline", code, interval }, (message) => {
+        const candle = message as Candle;
+        const last = data[data.length - 1];
+        if (last && candle.time < last.time) return;
+        if (last && candle.time === last.time) data[data.length - 1] = candle;
+        else data.push(candle);
+        series.update(toBar(candle));
+        volume.update(toVolume(candle));
+        const m7 = movingAverage(data.slice(-7), 7)[0];
+        const m25 = movingAverage(data.slice(-25), 25)[0];
+        if (m7) ma7.update(m7);
+        if (m25) ma25.update(m25);
+      });
+    }
+    // The chart's frame first, its series and data in the next task: on a slow phone each is a
+    // long task of its own, and the page answers a tap between them.
+    let off: (() => void) | undefined;
+    const fill = setTimeout(() => {
+      off = addData();
+    }, 0);
     return () => {
-      off();
+      clearTimeout(fill);
+      off?.();
       chart.remove();
     };
   }, [code, interval, candles, precision, height]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 
 /**
  * One websocket per page, shared by every live island: subscriptions are counted, so a channel
@@ -46,10 +46,15 @@ function deliver() {
   if (fallback !== undefined) clearTimeout(fallback);
   frame = undefined;
   fallback = undefined;
-  for (const message of pending.splice(0)) {
-    const sub = subs.get(keyOf(message as Record<string, string>));
-    if (sub) for (const listener of sub.listeners) listener(message.data);
-  }
+  const messages = pending.splice(0);
+  // Prices are not what the customer is typing: their render yields to input (a transition is
+  // rendered in slices), so a busy market never makes a tap or a keystroke wait.
+  startTransition(() => {
+    for (const message of messages) {
+      const sub = subs.get(keyOf(message as Record<string, string>));
+      if (sub) for (const listener of sub.listeners) listener(message.data);
+    }
+  });
 }
 
 function connect() {
@@ -132,6 +137,21 @@ export function subscribe(frame: Record<string, string>, listener: Listener): ()
 }
 
 /**
+ * Calls `apply` when the server's snapshot changes (the loader ran again with other content), but
+ * not for the snapshot the state started from: re-applying that one as the page hydrates gave
+ * every live island a new object and re-rendered the whole screen, a long task on a slow phone.
+ */
+function useSnapshot(snapshot: string | undefined, apply: () => void) {
+  const applied = useRef(snapshot);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `apply` is new each render; the snapshot decides
+  useEffect(() => {
+    if (snapshot === applied.current) return;
+    applied.current = snapshot;
+    apply();
+  }, [snapshot]);
+}
+
+/**
  * The live value of a channel, starting from the server's snapshot (`initial`), so the page is
  * right before the socket opens and stays right without JavaScript.
  */
@@ -147,7 +167,7 @@ export function useChannel<T>(
   // render, must not — so snapshots are compared by content, not identity.
   // (Written out only when a render hands in another object: a book is large, renders frequent.)
   const snapshot = useMemo(() => (initial === undefined ? undefined : JSON.stringify(initial)), [initial]);
-  useEffect(() => setValue((snapshot === undefined ? undefined : JSON.parse(snapshot)) as T), [snapshot]);
+  useSnapshot(snapshot, () => setValue((snapshot === undefined ? undefined : JSON.parse(snapshot)) as T));
   useEffect(() => {
     if (!code) return;
     return subscribe({ channel, code, ...(extraKey ? JSON.parse(extraKey) : {}) }, (data) =>
@@ -166,7 +186,7 @@ export function useChannels<T>(
   const [values, setValues] = useState(initial);
   const joined = codes.join(",");
   const snapshot = useMemo(() => JSON.stringify(initial), [initial]);
-  useEffect(() => setValues(JSON.parse(snapshot) as Record<string, T>), [snapshot]);
+  useSnapshot(snapshot, () => setValues(JSON.parse(snapshot) as Record<string, T>));
   useEffect(() => {
     const offs = joined
       .split(",")

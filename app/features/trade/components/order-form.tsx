@@ -2,13 +2,13 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Depth, InstrumentView, Ticker } from "../../../../platform/contract/market.ts";
 import { share } from "../../../../platform/contract/trading-math.ts";
 import { ErrorList, useLazyValidator } from "../../../components/form.tsx";
 import { FundsNotice } from "../../../components/funds-notice.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useHydrated } from "../../../hooks.ts";
 import { type ContractInfo, type OrderValues, orderFigures, orderNeeds } from "../order-figures.ts";
 import type { TradeState } from "../state.ts";
 
@@ -114,7 +114,12 @@ export function OrderForm({
   useLayoutEffect(() => {
     if (!formRef.current) return;
     const typed = { ...values, ...fieldValues(formRef.current) };
-    setValues(typed);
+    // Nothing typed yet (the usual case): no render. A layout effect's update renders at once,
+    // in one piece, before the page can answer a tap.
+    const changed = (Object.keys(typed) as (keyof OrderValues)[]).some(
+      (name) => typed[name] !== values[name],
+    );
+    if (changed) setValues(typed);
     const { max } = orderFigures({ state, info, values: typed, balances, ticker, depth });
     const share = percentOf(typed.quantity, max);
     if (share !== undefined) setPercent(share);
