@@ -3,7 +3,7 @@
 // refusal (a 429 to a flood of requests) paid for a zlib stream on the main thread: 14 % of the
 // server's CPU under a code-sending flood (issue 20). Here an /api answer (always whole) is
 // measured first: under a packet it goes as it is, larger it is gzipped in one go on libuv's
-// thread pool. Pages stream as React renders them and keep a gzip stream.
+// thread pool. Pages too: the Node server renders a page whole (entry.server.tsx).
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
@@ -29,18 +29,16 @@ export function compressDynamic(): MiddlewareHandler {
     const zipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     const headers = new Headers(res.headers);
     headers.append("vary", "Accept-Encoding");
-    const init = { status: res.status, statusText: res.statusText, headers };
-    if (type.startsWith("application/json")) {
-      const body = Buffer.from(await res.arrayBuffer());
-      const sent = zipped && body.length >= MIN_COMPRESS ? await gz(body) : body;
-      if (sent !== body) headers.set("content-encoding", "gzip");
-      headers.set("content-length", String(sent.length));
-      c.res = new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), init);
-      return;
-    }
-    if (!zipped) return;
-    headers.delete("content-length");
-    headers.set("content-encoding", "gzip");
-    c.res = new Response(res.body.pipeThrough(new CompressionStream("gzip")), init);
+    // Whole, then gzipped in one go on the thread pool: a page is rendered whole before it is
+    // sent (entry.server.tsx), and a compression stream on the main thread cost more than that.
+    const body = Buffer.from(await res.arrayBuffer());
+    const sent = zipped && body.length >= MIN_COMPRESS ? await gz(body) : body;
+    if (sent !== body) headers.set("content-encoding", "gzip");
+    headers.set("content-length", String(sent.length));
+    c.res = new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.length), {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   };
 }

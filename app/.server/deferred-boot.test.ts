@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferBoot, loaderScript } from "./deferred-boot.ts";
+import { deferBoot, deferBootInPage, loaderScript } from "./deferred-boot.ts";
 
 const encoder = new TextEncoder();
 
@@ -46,14 +46,16 @@ describe("the deferred boot", () => {
     expect(out).toContain("streamController.close();</script></body></html>");
   });
 
-  it("gives the same page whatever the chunk boundaries", async () => {
+  it("gives the same page whatever the chunk boundaries, or rendered whole", async () => {
     const whole = await rewrite(PAGE, PAGE.length);
     for (const size of [1, 2, 3, 7, 16, 50, 101]) expect(await rewrite(PAGE, size)).toBe(whole);
+    expect(deferBootInPage(PAGE)).toBe(whole);
   });
 
   it("leaves a page without scripts (lite mode) as it is", async () => {
     const lite = "<html><head></head><body><p>1 < 2 and 3 > 2, 価格</p></body></html>";
     expect(await rewrite(lite, 5)).toBe(lite);
+    expect(deferBootInPage(lite)).toBe(lite);
   });
 
   it("keeps a preload URL from closing the loader's script", () => {

@@ -75,6 +75,15 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The same rewrite of a whole page, as the Node server renders it (entry.server.tsx). */
+export function deferBootInPage(html: string): string {
+  const marker = 'type="module" async="">';
+  const at = html.indexOf(marker);
+  if (at < 0) return html;
+  const cut = at + marker.length;
+  return rewriteBoot(html.slice(0, cut)) + html.slice(cut);
+}
+
 /**
  * The stream version: holds the page's bytes until the module script's tag has arrived (it ends
  * the shell React renders in one go, so nothing paints later for it), rewrites that part once,
