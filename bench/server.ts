@@ -27,7 +27,7 @@ export async function startServer(
   // What `npm start` runs: the compiled server (scripts/build-server.mjs), not the TypeScript.
   const buildDir = options.buildDir ?? (process.env.BUILD_DIR || "build");
   const entry = join(buildDir, "node", "server.js");
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -69,6 +69,18 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Node's flags in `npm start` (package.json), so a bench starts the server as production does. */
+export function startFlags(): string[] {
+  const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
+  return (
+    scripts.start
+      ?.match(/\bnode((?:\s+--\S+)*)\s/)?.[1]
+      ?.trim()
+      .split(/\s+/)
+      .filter(Boolean) ?? []
+  );
 }
 
 /**
