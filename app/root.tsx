@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -34,6 +33,7 @@ import { InstallBanner } from "./components/shell/install-gate.tsx";
 import { useNonce } from "./components/shell/nonce.ts";
 import { TabBar } from "./components/shell/tab-bar.tsx";
 import { ToastView } from "./components/shell/toast.tsx";
+import { useTranslation } from "./components/translation.ts";
 import { useShellHandle } from "./hooks.ts";
 
 // Order matters: the language first (every page, error pages included, is rendered in it), then

@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Field } from "./form.tsx";
+import { useTranslation } from "./translation.ts";
 
 /** The heading block of the account screens. */
 export function AuthHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {

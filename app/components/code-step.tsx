@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AuthHeading, maskAddress } from "./auth.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "./form.tsx";
+import { useTranslation } from "./translation.ts";
 
 type Props = {
   flow: { type: string; email?: string; area_code?: string; phone?: string };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./translation.ts";
 
 /**
  * Copies a value to the clipboard (and, where the phone offers it, shares it). A client island:

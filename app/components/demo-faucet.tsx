@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Faucet } from "../../platform/contract/wallet.ts";
 import { Submit } from "./form.tsx";
 import { useNumbers } from "./numbers.tsx";
+import { useTranslation } from "./translation.ts";
 
 /**
  * The demo faucet, labelled as such: shown only where the server runs one (a local try-out).

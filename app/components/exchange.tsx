@@ -1,6 +1,5 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Quote } from "../../platform/contract/wallet.ts";
 import type { ExchangeAsked, exchangeAction, loadExchange } from "../.server/exchange.ts";
@@ -10,6 +9,7 @@ import { ErrorList, Field, Submit, useLazyValidator } from "./form.tsx";
 import { FundsNotice } from "./funds-notice.tsx";
 import { Icon } from "./icon.tsx";
 import { useNumbers } from "./numbers.tsx";
+import { useTranslation } from "./translation.ts";
 import { InfoRow, useTimeText } from "./wallet.tsx";
 
 /** What a conversion screen's loader and action give it (app/.server/exchange.ts). */

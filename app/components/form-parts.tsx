@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { parseMessageKey } from "../../platform/contract/message-key.ts";
 import { localizeParams } from "../../platform/contract/numbers.ts";
+import { useTranslation } from "./translation.ts";
 
 // The parts of a form that need nothing of Conform: a screen that only shows a submit button or
 // an error list (a faucet button, a trade screen's refusals, the console's sign-in) downloads

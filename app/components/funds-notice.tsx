@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fundsFor } from "../money.ts";
 import type { ScreenPath } from "../route-table.ts";
 import { useNumbers } from "./numbers.tsx";
+import { useTranslation } from "./translation.ts";
 
 type Wallet = "spot" | "contract";
 

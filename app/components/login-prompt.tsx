@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Sheet } from "./sheet.tsx";
+import { useTranslation } from "./translation.ts";
 
 /** Where "Log in" goes: the login screen, then back to `redirectTo`. */
 export const loginHref = (redirectTo: string) => `/login?redirectTo=${encodeURIComponent(redirectTo)}`;

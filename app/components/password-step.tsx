@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AuthHeading } from "./auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "./form.tsx";
+import { useTranslation } from "./translation.ts";
 
 const loadValidator = () => import("../forms/auth.ts").then((m) => m.validators.newPassword);
 

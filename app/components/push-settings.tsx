@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
 import type { PushDevice } from "../../platform/contract/push.ts";
 import { useHydrated } from "../hooks.ts";
 import { useDates } from "./dates.tsx";
+import { useTranslation } from "./translation.ts";
 
 /** What this browser can do about notifications, once the page runs. */
 type State = "checking" | "unsupported" | "denied" | "off" | "on" | "working";

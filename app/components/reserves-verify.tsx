@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { ReserveProof, Verification } from "../../platform/contract/reserves.ts";
+import { useTranslation } from "./translation.ts";
 
 /**
  * Recomputes the customer's path to the published root in this browser (Web Crypto SHA-256),

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { ErrorList, Field } from "./form.tsx";
+import { useTranslation } from "./translation.ts";
 
 export { Badge, Notice, SettingRow, type Tone } from "./security-status.tsx";
 

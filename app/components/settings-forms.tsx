@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TIME_ZONES, zoneLabel } from "./time-zones.ts";
+import { useTranslation } from "./translation.ts";
 
 /**
  * Lite mode, theme and up/down colour switches. Plain forms posting to /language, whose action stores the choice;

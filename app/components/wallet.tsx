@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   RECORD_KINDS as RECORD_KIND_NAMES,
@@ -8,6 +7,7 @@ import {
   type WalletKind,
 } from "../../platform/contract/wallet-kinds.ts";
 import { useDates } from "./dates.tsx";
+import { useTranslation } from "./translation.ts";
 
 /** Record kinds and wallets as the platform names them (its zod-free list of them). */
 export const RECORD_KINDS = RECORD_KIND_NAMES;

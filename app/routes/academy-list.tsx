@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ACADEMY_CATEGORIES, type AcademyCategory, POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { Pager } from "../components/content/pager.tsx";
 import { PostList } from "../components/content/post-list.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/academy-list";
 

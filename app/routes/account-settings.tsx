@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, redirect, useRouteLoaderData } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -11,6 +10,7 @@ import { mediaUrl } from "../avatar.ts";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { ImageField } from "../components/security.tsx";
 import { DisplaySettings } from "../components/settings-forms.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { avatarForm } from "../forms/kyc.ts";
 import { nicknameForm } from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";

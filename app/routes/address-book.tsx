@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { COINS, NETWORKS } from "../../platform/contract/networks.ts";
 import { apiClient } from "../.server/api.ts";
@@ -8,6 +7,7 @@ import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { flashToast } from "../.server/session.ts";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { GoogleCodeField, Notice, SelectField } from "../components/security.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { addressBookForm } from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/address-book";

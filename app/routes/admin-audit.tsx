@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-audit";
 

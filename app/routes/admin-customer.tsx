@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-customer";
 import type { CustomerRow } from "./admin-customers.tsx";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ADMIN_KYC_STATUSES } from "../../platform/contract/kyc-states.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-kyc";
 

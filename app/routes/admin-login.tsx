@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { adminApi, formFields, setAdminCookie } from "../.server/admin.ts";
 import { FormError } from "../components/admin/layout.tsx";
 import { HoneypotInputs } from "../components/form.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-login";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, data as routeData } from "react-router";
 import { ADMIN_POST_KINDS, type AdminPostKind, REQUIRED_POST_SLUGS } from "../../platform/contract/admin.ts";
 import { ADMIN_MAX } from "../../platform/contract/admin-limits.ts";
@@ -14,6 +13,7 @@ import {
 } from "../.server/admin.ts";
 import { flashToast } from "../.server/session.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-notices";
 

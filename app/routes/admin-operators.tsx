@@ -1,10 +1,10 @@
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import type { AdminOperator } from "../../platform/contract/admin.ts";
 import { ADMIN_ROLES } from "../../platform/contract/admin.ts";
 import { adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-operators";
 

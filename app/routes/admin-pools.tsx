@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-pools";
 

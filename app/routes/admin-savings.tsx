@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import {
   type AdminActionData,
@@ -9,6 +8,7 @@ import {
   requireOperator,
 } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell, FormError } from "../components/admin/layout.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-savings";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { SITE_FIELD_MAX } from "../../platform/contract/admin-limits.ts";
 import { SITE_FIELDS } from "../../platform/contract/content.ts";
@@ -11,6 +10,7 @@ import {
   requireOperator,
 } from "../.server/admin.ts";
 import { AdminLayout, FormError } from "../components/admin/layout.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-site";
 

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { SUPPORT_MESSAGE_MAX } from "../../platform/contract/support-rules.ts";
 import { type AdminActionData, adminApi, adminPost, formFields, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, FormError } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-support-chat";
 import type { SupportRow } from "./admin-support.tsx";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { ApiData } from "../../platform/contract/api.ts";
 import { SUPPORT_QUEUES } from "../../platform/contract/support-rules.ts";
 import { adminApi, requireOperator } from "../.server/admin.ts";
 import { AdminLayout, AdminTable, cell } from "../components/admin/layout.tsx";
 import { useDates } from "../components/dates.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/admin-support";
 

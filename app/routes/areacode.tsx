@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { apiClient } from "../.server/api.ts";
 import { Icon } from "../components/icon.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/areacode";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
 import { compare } from "../../platform/contract/decimal.ts";
 import type { Asset } from "../../platform/contract/wallet.ts";
@@ -8,6 +7,7 @@ import { readAssetPrefs, saveAssetPref } from "../.server/wallet.ts";
 import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { isWallet, Tabs, WALLETS, type WalletName } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
 import { HIDDEN } from "../money.ts";

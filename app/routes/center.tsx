@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import type { User } from "../../platform/contract/identity.ts";
 import { apiClient } from "../.server/api.ts";
@@ -7,6 +6,7 @@ import { currentUser } from "../.server/user.ts";
 import { mediaUrl } from "../avatar.ts";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { PushSettings } from "../components/push-settings.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import { hasScreen } from "../route-table.ts";
 import type { Route } from "./+types/center";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { ProductCard } from "../components/earn/product-card.tsx";
 import { isProductKind, PRODUCT_KINDS, RECORDS_OF } from "../components/earn/types.ts";
 import { Empty } from "../components/earn/ui.tsx";
 import { Icon } from "../components/icon.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { Tabs } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/coinlist";

@@ -1,6 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import type { SupportChatView, SupportMessage } from "../../platform/contract/support.ts";
 import { SUPPORT_MESSAGE_MAX } from "../../platform/contract/support-rules.ts";
@@ -12,6 +11,7 @@ import { Time } from "../components/dates.tsx";
 import { ErrorList, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { ImageField } from "../components/security.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { useAccountRefresh } from "../features/trade/components/live.ts";
 import { supportForm } from "../forms/support.ts";
 import type { RouteHandle } from "../handle.ts";

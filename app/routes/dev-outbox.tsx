@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { servicesContext } from "../.server/context.ts";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/dev-outbox";
 

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
 import { apiClient } from "../.server/api.ts";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/download";
 

@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
@@ -16,6 +15,7 @@ import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../c
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { type Numbers, numbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { fortuneForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";
 import { formatAmount } from "../money.ts";

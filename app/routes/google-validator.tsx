@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -10,6 +9,7 @@ import { AuthHeading } from "../components/auth.tsx";
 import { CopyButton } from "../components/copy-button.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { Badge, Notice } from "../components/security.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { googleForm } from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/google-validator";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { homeContent } from "../.server/content.ts";
@@ -12,6 +11,7 @@ import { Icon, type IconName } from "../components/icon.tsx";
 import { marketHref } from "../components/market/links.ts";
 import { MarketList } from "../components/market/market-list.tsx";
 import { numbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import { useSite } from "../hooks.ts";
 import { hasScreen } from "../route-table.ts";

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
@@ -17,6 +16,7 @@ import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.t
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { numbers, useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { LocalTime, Notice } from "../components/wallet.tsx";
 import { countdown } from "../features/trade/components/format.ts";
 import { subscribeForm } from "../forms/earn.ts";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { isLang, LANGUAGE_INFO, LANGUAGES } from "../../platform/contract/languages.ts";
 import { getI18n, getLocale, langCookie } from "../.server/i18n.ts";
@@ -7,6 +6,7 @@ import { safeRedirect } from "../.server/redirects.ts";
 import { flashToast } from "../.server/session.ts";
 import { Icon } from "../components/icon.tsx";
 import { DisplaySettings } from "../components/settings-forms.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/language";
 

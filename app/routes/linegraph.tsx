@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { ApiData } from "../../platform/contract/api.ts";
 import type { Envelope } from "../../platform/contract/envelope.ts";
@@ -11,6 +10,7 @@ import { subscribe, useChannel } from "../components/market/live.ts";
 import { changeClass } from "../components/market/market-list.tsx";
 import { CandleSvg, DepthSvg, SVG_CANDLES } from "../components/market/svg-charts.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import { useHydrated } from "../hooks.ts";
 import type { Route } from "./+types/linegraph";

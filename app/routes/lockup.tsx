@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { apiClient } from "../.server/api.ts";
 import { allProducts, exitConfirmation, myParticipations } from "../.server/earn.ts";
 import { ExitSheet, ParticipationList, Totals } from "../components/earn/participations.tsx";
 import { ProductCard } from "../components/earn/product-card.tsx";
 import { Empty } from "../components/earn/ui.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/lockup";
 

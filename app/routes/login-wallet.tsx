@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useFetcher, useSubmit } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -11,6 +10,7 @@ import { afterSignIn } from "../.server/sign-in.ts";
 import { AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { MessageToSign } from "../components/message-to-sign.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { walletAddressForm, walletSignForm } from "../forms/wallet.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/login-wallet";

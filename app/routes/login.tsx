@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
@@ -11,6 +10,7 @@ import { getToken } from "../.server/session.ts";
 import { afterSignIn } from "../.server/sign-in.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { defaultDialCode } from "../dial-code.ts";
 import { loginForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { createCookie, Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
@@ -9,6 +8,7 @@ import { Icon } from "../components/icon.tsx";
 import { marketHref } from "../components/market/links.ts";
 import { type MarketEntry, MarketList } from "../components/market/market-list.tsx";
 import { Tabs } from "../components/tabs.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/markets";
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
 import { flashToast } from "../.server/session.ts";
 import { Pager } from "../components/content/pager.tsx";
 import { useDates } from "../components/dates.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/messages";
 

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
@@ -17,6 +16,7 @@ import { productName } from "../components/earn/ui.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { numbers, useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { Notice } from "../components/wallet.tsx";
 import { joinForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { PARTICIPATION_STATES } from "../../platform/contract/earn-kinds.ts";
 import { apiClient } from "../.server/api.ts";
@@ -10,6 +9,7 @@ import { ExitSheet, ParticipationBody, ParticipationList } from "../components/e
 import type { ParticipationItem } from "../components/earn/types.ts";
 import { Empty } from "../components/earn/ui.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { Tabs } from "../components/wallet.tsx";
 import { exitForm } from "../forms/earn.ts";
 import type { RouteHandle } from "../handle.ts";

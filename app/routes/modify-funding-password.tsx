@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
@@ -15,6 +14,7 @@ import {
   useLazyValidator,
 } from "../components/form.tsx";
 import { GoogleCodeField, Notice } from "../components/security.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { fundChangeForm, fundSetForm } from "../forms/security.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/modify-funding-password";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { Row } from "../components/earn/rows.tsx";
 import { Empty, Figure, LaunchBadge, Pill } from "../components/earn/ui.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { LocalTime } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/mylaunchpad";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import type { Post } from "../../platform/contract/content.ts";
 import { LANGUAGE_INFO, type Lang } from "../../platform/contract/languages.ts";
 import { POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
 import { useDates } from "../components/dates.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/notice";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { POST_TYPES } from "../../platform/contract/posts.ts";
 import { apiClient } from "../.server/api.ts";
@@ -6,6 +5,7 @@ import { pageParam } from "../.server/content.ts";
 import { getToken } from "../.server/session.ts";
 import { Pager } from "../components/content/pager.tsx";
 import { PostList } from "../components/content/post-list.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/noticelist";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { ApiData } from "../../platform/contract/api.ts";
 import { pricePrecision } from "../../platform/contract/precision.ts";
@@ -6,6 +5,7 @@ import type { OrderView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
 import { chartHref } from "../components/market/links.ts";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { tone } from "../features/trade/components/format.ts";
 import {
   Empty,

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { OptionProduct, OptionRound } from "../../platform/contract/timed.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { ResultBadge } from "../features/trade/components/timed-screen.tsx";
 import { Segmented, Time } from "../features/trade/components/ui.tsx";
 import { resultsHref, timedHref } from "../features/trade/timed-links.ts";

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 // The screen's terms come from the zod-free module: importing the schema module for them would
 // bring zod and the trading contract into the page's first download (the action's schema is
@@ -14,6 +13,7 @@ import { Time } from "../components/dates.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import { SelectField } from "../components/security.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/price-alerts";
 

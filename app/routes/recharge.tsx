@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { claimFromForm, loadFaucet } from "../.server/faucet.ts";
@@ -12,6 +11,7 @@ import { CopyButton } from "../components/copy-button.tsx";
 import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { Chips, InfoRow, Notice, Tabs } from "../components/wallet.tsx";
 import { fiatRechargeForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";

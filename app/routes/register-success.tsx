@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { getToken } from "../.server/session.ts";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import { useSite } from "../hooks.ts";
 import type { Route } from "./+types/register-success";

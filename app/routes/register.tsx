@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { sendFlowCode } from "../.server/auth-flow.ts";
@@ -10,6 +9,7 @@ import { safeRedirect } from "../.server/redirects.ts";
 import { flashToast, setFlow } from "../.server/session.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { defaultDialCode } from "../dial-code.ts";
 import { registerStartForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";

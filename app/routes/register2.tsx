@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { addressOf, requireFlow } from "../.server/auth-flow.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../.server/forms.ts";
 import { setFlow, setToken } from "../.server/session.ts";
 import { PasswordStep } from "../components/password-step.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { newPasswordForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/register2";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Balances, verifyProof } from "../../platform/contract/reserves.ts";
 import { apiClient } from "../.server/api.ts";
@@ -6,6 +5,7 @@ import { getToken } from "../.server/session.ts";
 import { useDates } from "../components/dates.tsx";
 import { loginHref } from "../components/login-prompt.tsx";
 import { VerifyInBrowser } from "../components/reserves-verify.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/reserves";
 

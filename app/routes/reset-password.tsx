@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { sendFlowCode } from "../.server/auth-flow.ts";
@@ -9,6 +8,7 @@ import { getI18n, getLocale } from "../.server/i18n.ts";
 import { flashToast, setFlow } from "../.server/session.ts";
 import { AddressField, AddressTabs, AuthHeading } from "../components/auth.tsx";
 import { ErrorList, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { defaultDialCode } from "../dial-code.ts";
 import { resetStartForm } from "../forms/auth.ts";
 import type { RouteHandle } from "../handle.ts";

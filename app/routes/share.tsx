@@ -1,5 +1,4 @@
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { pageParam } from "../.server/content.ts";
@@ -7,6 +6,7 @@ import { servicesContext } from "../.server/context.ts";
 import { Pager } from "../components/content/pager.tsx";
 import { ReferralList } from "../components/content/referral-list.tsx";
 import { CopyButton } from "../components/copy-button.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import { useSite } from "../hooks.ts";
 import type { ScreenPath } from "../route-table.ts";

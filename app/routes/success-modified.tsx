@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 
 export const handle: RouteHandle = { title: "auth:reset_title", hideNav: true, back: false, i18n: ["auth"] };

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { OrderView, PositionView } from "../../platform/contract/trading.ts";
 import { apiClient } from "../.server/api.ts";
+import { useTranslation } from "../components/translation.ts";
 import { ClosedPositionItem, Empty, HistoryOrderItem } from "../features/trade/components/orders.tsx";
 import { Segmented, Tabs } from "../features/trade/components/ui.tsx";
 import type { RouteHandle } from "../handle.ts";

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
@@ -11,6 +10,7 @@ import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.t
 import { FundsNotice } from "../components/funds-notice.tsx";
 import { Icon } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { Chips, isWallet, type WalletName } from "../components/wallet.tsx";
 import { transferForm } from "../forms/funds.ts";
 import type { RouteHandle } from "../handle.ts";

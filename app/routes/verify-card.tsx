@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
@@ -8,6 +7,7 @@ import { flashToast } from "../.server/session.ts";
 import { AuthHeading } from "../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { SelectField } from "../components/security.tsx";
+import { useTranslation } from "../components/translation.ts";
 import { primaryForm } from "../forms/kyc.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/verify-card";

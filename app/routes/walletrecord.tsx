@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { WalletRecord } from "../../platform/contract/wallet.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { Icon } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import {
   InfoRow,
   LocalTime,

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
@@ -7,6 +6,7 @@ import { ChoiceCard } from "../components/earn/choice-card.tsx";
 import { Submit } from "../components/form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/webhome";
 

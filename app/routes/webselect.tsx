@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { compare } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { allProducts } from "../.server/earn.ts";
@@ -6,6 +5,7 @@ import { percent } from "../components/earn/calc.ts";
 import { ChoiceCard } from "../components/earn/choice-card.tsx";
 import type { Product, ProductKind } from "../components/earn/types.ts";
 import { useNumbers } from "../components/numbers.tsx";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/webselect";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { COINS } from "../../platform/contract/networks.ts";
 import { apiClient } from "../.server/api.ts";
 import { flashToast } from "../.server/session.ts";
+import { useTranslation } from "../components/translation.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/withdrawal-address";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, NavLink } from "react-router";
 import type { AdminMe } from "../../.server/admin.ts";
+import { useTranslation } from "../translation.ts";
 
 const SECTIONS = [
   { to: "/admin", key: "dashboard", end: true },

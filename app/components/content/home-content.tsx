@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostListItem, Slide } from "../../../platform/contract/posts.ts";
 import { hasScreen } from "../../route-table.ts";
 import { Icon } from "../icon.tsx";
+import { useTranslation } from "../translation.ts";
 import { postHref } from "./post-list.tsx";
 
 /** A slide's link: a path on this site, or an https page (opened beside the app). */

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../translation.ts";
 
 /** Previous / next links of a paginated list: plain links keeping the rest of the query. */
 export function Pager({ page, lastPage }: { page: number; lastPage: number }) {

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostListItem } from "../../../platform/contract/posts.ts";
 import { useDates } from "../dates.tsx";
 import { Icon } from "../icon.tsx";
+import { useTranslation } from "../translation.ts";
 
 /** Where a post is read: the notice screen shows notices, news and academy articles alike. */
 export const postHref = (post: Pick<PostListItem, "id">) => `/notice?id=${post.id}`;

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { Referral } from "../../../platform/contract/referral.ts";
 import { useDates } from "../dates.tsx";
+import { useTranslation } from "../translation.ts";
 
 /** Invited accounts: masked account, when they joined, registered or verified (agents: UID too). */
 export function ReferralList({ items, label }: { items: Referral[]; label: string }) {

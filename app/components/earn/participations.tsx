@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useNumbers } from "../numbers.tsx";
 import { Sheet } from "../sheet.tsx";
+import { useTranslation } from "../translation.ts";
 import { LocalTime, Notice } from "../wallet.tsx";
 import { percent, totalsByCoin } from "./calc.ts";
 import { Row } from "./rows.tsx";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useNumbers } from "../numbers.tsx";
+import { useTranslation } from "../translation.ts";
 import { filled, percent } from "./calc.ts";
 import { Row } from "./rows.tsx";
 import type { Product } from "./types.ts";

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useHydrated } from "../../hooks.ts";
+import { useTranslation } from "../translation.ts";
 import { InfoRow } from "../wallet.tsx";
 
 /**

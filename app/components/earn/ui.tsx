@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../translation.ts";
 import type { LaunchStatus, Participation, ProductKind } from "./types.ts";
 
 // The earn screens' small shared pieces (no money arithmetic here: pages that only show

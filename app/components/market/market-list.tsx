@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { InstrumentView, Ticker } from "../../../platform/contract/market.ts";
 import { useNumbers } from "../numbers.tsx";
+import { useTranslation } from "../translation.ts";
 import { useChannels } from "./live.ts";
 
 export type MarketEntry = { instrument: InstrumentView; ticker?: Ticker };

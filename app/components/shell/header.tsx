@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "../../hooks.ts";
 import { Icon } from "../icon.tsx";
+import { useTranslation } from "../translation.ts";
 
 /** The top bar: back arrow and the screen's title, from the route's handle. */
 export function Header({ title, back }: { title?: string; back?: string | false }) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import type { RouteHandle } from "../../handle.ts";
+import { useTranslation } from "../translation.ts";
 
 export const I18N_SCRIPT_ID = "i18n";
 /** What a page tells its script about translations: which ones to load, not the words. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRootData } from "../../hooks.ts";
+import { useTranslation } from "../translation.ts";
 import {
   ENGAGED_EVENT,
   INSTALL_READY_EVENT,

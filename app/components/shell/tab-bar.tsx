@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { Icon } from "../icon.tsx";
+import { useTranslation } from "../translation.ts";
 
 // The spec's five tabs, in its order.
 const TABS = [

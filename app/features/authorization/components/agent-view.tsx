@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Page } from "../../../../platform/contract/pagination.ts";
 import type { AgentInfo, Referral } from "../../../../platform/contract/referral.ts";
 import { Pager } from "../../../components/content/pager.tsx";
 import { ReferralList } from "../../../components/content/referral-list.tsx";
 import { useDates } from "../../../components/dates.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** An agent: the bound address and since when, and the accounts invited, a page at a time. */
 export function AgentView({ info, users }: { info: AgentInfo; users: Page<Referral> }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../components/translation.ts";
 import type { AgentActionData, AuthorizationData } from "../types.ts";
 import { AgentView } from "./agent-view.tsx";
 import { CodeStep } from "./code-step.tsx";

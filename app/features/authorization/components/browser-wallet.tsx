@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** A browser wallet (EIP-1193): MetaMask, Rabby, a wallet app's own browser… */
 type Eip1193 = { request(args: { method: string; params?: unknown[] }): Promise<unknown> };

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorList, Field, Submit, useLazyValidator } from "../../../components/form.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { Result } from "../types.ts";
 import { WalletAddressButton } from "./browser-wallet.tsx";
 

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ErrorList, Field, Submit, useLazyValidator } from "../../../components/form.tsx";
 import { MessageToSign } from "../../../components/message-to-sign.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { Result } from "../types.ts";
 import { WalletSignButton } from "./browser-wallet.tsx";
 

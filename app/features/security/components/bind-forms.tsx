@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { SecurityOverview } from "../../../../platform/contract/security.ts";
 import { AreaCodeButton, AuthHeading } from "../../../components/auth.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../../../components/form.tsx";
 import { GoogleCodeField, Notice } from "../../../components/security.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { BindActionData } from "../types.ts";
 
 const loadEmail = () => import("../forms.ts").then((m) => m.validators.bindEmail);

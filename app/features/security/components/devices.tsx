@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { SessionView } from "../../../../platform/contract/identity.ts";
 import { useDates } from "../../../components/dates.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** The devices signed in, each but this one with a button that ends its session, and all others at once. */
 export function Devices({ sessions }: { sessions: SessionView[] }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import type { LoginEventView } from "../../../../platform/contract/security.ts";
 import { useDates } from "../../../components/dates.tsx";
 import { Badge } from "../../../components/security.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** The latest sign-ins: device, way, address, time, and whether it succeeded. */
 export function LoginHistory({ history }: { history: LoginEventView[] }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import type { Readiness } from "../../../../platform/contract/security.ts";
 import { useDates } from "../../../components/dates.tsx";
 import { Notice } from "../../../components/security.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** What a withdrawal needs and what is done of it; the lock after a security change first. */
 export function WithdrawalReadiness({ withdrawal: w }: { withdrawal: Readiness }) {

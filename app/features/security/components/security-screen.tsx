@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../../components/translation.ts";
 import type { BindActionData, SecurityData } from "../types.ts";
 import { AntiPhishingForm, BindEmailForm, BindPhoneForm } from "./bind-forms.tsx";
 import { Devices } from "./devices.tsx";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import type { KycStatus } from "../../../../platform/contract/kyc.ts";
 import type { SecurityOverview } from "../../../../platform/contract/security.ts";
 import { Badge, SettingRow } from "../../../components/security.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** Each protection and setting, its state, and the screen that changes it. */
 export function SettingsList({ overview, kyc }: { overview: SecurityOverview; kyc: KycStatus }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "../../../components/translation.ts";
 import type { ScreenPath } from "../../../route-table.ts";
 import type { TradeState } from "../state.ts";
 

@@ -1,11 +1,11 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Candle, Depth } from "../../../../platform/contract/market.ts";
 import { chartHref } from "../../../components/market/links.ts";
 import { useChannel } from "../../../components/market/live.ts";
 import { type PackedCandles, unpackCandles } from "../../../components/market/packed-candles.ts";
 import { CandleSvg, DepthSvg } from "../../../components/market/svg-charts.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { CHART_INTERVAL } from "../state.ts";
 
 /** The small K-line: the snapshot's candles, the last one replaced or extended by the live one. */

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import { pricePrecision } from "../../../../platform/contract/precision.ts";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { CloseReview } from "../types.ts";
 import { ConfirmSheet } from "./confirm-order.tsx";
 import { pairOf } from "./orders.tsx";

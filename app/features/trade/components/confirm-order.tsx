@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useNumbers } from "../../../components/numbers.tsx";
 import { Sheet } from "../../../components/sheet.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { OrderPreview, ReviewedOrder } from "../types.ts";
 
 /**

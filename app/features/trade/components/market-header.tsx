@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Ticker } from "../../../../platform/contract/market.ts";
 import { changeClass, MarketList } from "../../../components/market/market-list.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { TradeData } from "../.server/loader.ts";
 import type { ContractInfo } from "../order-figures.ts";
 import { type TradeState, tradeHref } from "../state.ts";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { Depth, DepthLevel, Ticker } from "../../../../platform/contract/market.ts";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /**
  * The order book beside the order form: the best asks above the last price, the best bids below,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../components/translation.ts";
 import { CONTRACT_TYPES, type TradeState, tradeHref } from "../state.ts";
 import { Segmented } from "./ui.tsx";
 

@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Depth, InstrumentView, Ticker } from "../../../../platform/contract/market.ts";
@@ -8,6 +7,7 @@ import { share } from "../../../../platform/contract/trading-math.ts";
 import { ErrorList, useLazyValidator } from "../../../components/form.tsx";
 import { FundsNotice } from "../../../components/funds-notice.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { useHydrated } from "../../../hooks.ts";
 import { type ContractInfo, type OrderValues, orderFigures, orderNeeds } from "../order-figures.ts";
 import type { TradeState } from "../state.ts";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { pricePrecision } from "../../../../platform/contract/precision.ts";
 import type { OrderView, PositionView } from "../../../../platform/contract/trading.ts";
 import { Icon } from "../../../components/icon.tsx";
 import { type Numbers, useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { tone } from "./format.ts";
 import { Figure, Figures, Time } from "./ui.tsx";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Ticker } from "../../../../platform/contract/market.ts";
@@ -7,6 +6,7 @@ import type { PositionView } from "../../../../platform/contract/trading.ts";
 import { previews } from "../../../../platform/contract/trading-math.ts";
 import { ErrorList } from "../../../components/form.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { PositionFormError } from "../types.ts";
 import { tone } from "./format.ts";
 import { pairOf, SideLabel } from "./orders.tsx";

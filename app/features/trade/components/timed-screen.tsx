@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Ticker } from "../../../../platform/contract/market.ts";
@@ -11,6 +10,7 @@ import { useChannel } from "../../../components/market/live.ts";
 import { changeClass } from "../../../components/market/market-list.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
 import { Sheet } from "../../../components/sheet.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import type { TimedData } from "../.server/timed.ts";
 import { MODES, tradeHref } from "../state.ts";
 import { betFigures } from "../timed-figures.ts";

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { Ticker } from "../../../../platform/contract/market.ts";
 import { LoginPrompt } from "../../../components/login-prompt.tsx";
 import { useChannel, useChannels } from "../../../components/market/live.ts";
+import { useTranslation } from "../../../components/translation.ts";
 import type { TradeData } from "../.server/loader.ts";
 import type { TimedData } from "../.server/timed.ts";
 import type { OrderValues } from "../order-figures.ts";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Ticker } from "../../../../platform/contract/market.ts";
 import type { OrderView, PositionView } from "../../../../platform/contract/trading.ts";
 import { loginHref } from "../../../components/login-prompt.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { type TradeState, tradeHref } from "../state.ts";
 import type { PositionFormError } from "../types.ts";
 import { Empty, HistoryOrderItem, OpenOrderItem } from "./orders.tsx";

@@ -1,9 +1,9 @@
 import type { ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { compare } from "../../../../platform/contract/decimal.ts";
 import { Field } from "../../../components/form.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { InfoRow } from "../../../components/wallet.tsx";
 
 /** The amount, and under it what is available with "All" (a link that fills it in) when there is any. */

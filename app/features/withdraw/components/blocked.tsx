@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Readiness } from "../../../../platform/contract/security.ts";
 import { useMessage } from "../../../components/form.tsx";
 import { Icon } from "../../../components/icon.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { useTimeText } from "../../../components/wallet.tsx";
 import { PRECONDITIONS } from "../preconditions.ts";
 import type { WithdrawData } from "../types.ts";

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/form.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 type FieldOf = ComponentProps<typeof Field>["field"];
 

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorList, Field, Submit, useLazyValidator } from "../../../components/form.tsx";
 import { FundsNotice } from "../../../components/funds-notice.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { Chips, Notice } from "../../../components/wallet.tsx";
 import { useHydrated } from "../../../hooks.ts";
 import type { CryptoWithdrawData, WithdrawActionResult, WithdrawFields } from "../types.ts";

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ErrorList, Submit, useLazyValidator, useMessage } from "../../../components/form.tsx";
 import { FundsNotice } from "../../../components/funds-notice.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 import { Notice } from "../../../components/wallet.tsx";
 import type { FiatWithdrawData, FiatWithdrawFields, WithdrawActionResult } from "../types.ts";
 import { AmountField, WhatArrives } from "./amount.tsx";

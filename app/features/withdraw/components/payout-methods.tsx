@@ -1,8 +1,8 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PaymentMethodView } from "../../../../platform/contract/security.ts";
 import { ErrorList } from "../../../components/form.tsx";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** Where the fiat goes: one of the customer's bank cards or e-wallets (radios), and a link to add one. */
 export function PayoutMethods({

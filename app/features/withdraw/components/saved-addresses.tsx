@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { WithdrawalAddressView } from "../../../../platform/contract/security.ts";
+import { useTranslation } from "../../../components/translation.ts";
 
 /** The address book's entries for the coin and network (a tap fills the address in) and where to manage it. */
 export function SavedAddresses({

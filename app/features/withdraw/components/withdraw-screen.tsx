@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../components/translation.ts";
 import { Tabs } from "../../../components/wallet.tsx";
 import type { WithdrawActionResult, WithdrawData } from "../types.ts";
 import { Blocked } from "./blocked.tsx";
