@@ -4,7 +4,7 @@ import * as reactServer from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestInfoContext } from "./.server/context.ts";
-import { deferBoot, deferBootInPage } from "./.server/deferred-boot.ts";
+import { concat, deferBoot, deferBootInPage } from "./.server/deferred-boot.ts";
 import { getI18n } from "./.server/i18n.ts";
 import { NonceContext } from "./components/shell/nonce.ts";
 
@@ -86,13 +86,7 @@ function renderWhole(
       },
       end() {
         clearTimeout(timer);
-        const whole = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-        let at = 0;
-        for (const chunk of chunks) {
-          whole.set(chunk, at);
-          at += chunk.length;
-        }
-        resolve(new TextDecoder().decode(whole));
+        resolve(new TextDecoder().decode(concat(chunks)));
       },
       on() {
         return sink;

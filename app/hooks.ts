@@ -1,7 +1,7 @@
-import { startTransition, useContext, useEffect, useState } from "react";
-import { getI18n, I18nContext } from "react-i18next";
+import { startTransition, useEffect, useState } from "react";
 import { useMatches, useRouteLoaderData } from "react-router";
 import type { SiteContent } from "../platform/contract/content.ts";
+import { useI18nInstance } from "./components/translation.ts";
 import type { RouteHandle } from "./handle.ts";
 import type { RootData } from "./root.tsx";
 
@@ -19,13 +19,12 @@ export function useRootData(): RootData | undefined {
 
 /**
  * The page's language, for numbers and dates: the root loader's (the same the page's words are
- * in), else the translations' (an error page without the root's data). Cheaper than
- * useTranslation, which builds a translation function and a wrapper of i18next per component: a
- * screen of rows, each writing numbers, paid for it on every render, on the server and the phone.
+ * in, and new as soon as a navigation brings another), else the translations' (an error page
+ * without the root's data).
  */
 export function usePageLanguage(): string {
   const root = useRouteLoaderData<RootData>("root");
-  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  const i18n = useI18nInstance();
   return root?.locale ?? i18n?.language ?? "en";
 }
 

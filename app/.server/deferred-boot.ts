@@ -65,7 +65,8 @@ function indexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
   return -1;
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
+/** The chunks as one array of bytes. */
+export function concat(chunks: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const chunk of chunks) {
