@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [markets, content, fortune] = await Promise.all([
     marketEntries(request, context),
     homeContent(request, context),
-    apiClient(request, context).data("/earn/fortune"),
+    apiClient(request, context).data("/earn/fortune/offer"),
   ]);
   // The promo states the daily-interest wallet's live terms, as its own screen does.
   const promo = {

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiClient(request, context);
   const [products, fortune, projects, checkin] = await Promise.all([
     allProducts(api),
-    api.data("/earn/fortune"),
+    api.data("/earn/fortune/offer"),
     api.data("/launchpad/projects"),
     api.data("/earn/checkin"),
   ]);

@@ -426,6 +426,18 @@ export type ApiGets = {
       } | null;
     };
   };
+  /** The daily-interest wallet's offer: rate, first-participation reward and its terms (platform/earn/routes.ts) */
+  "/earn/fortune/offer": {
+    query: undefined;
+    body: undefined;
+    response: {
+      daily_rate: string;
+      first_reward: string;
+      reward_min_deposit: string;
+      reward_hold_days: number;
+      coin: string;
+    };
+  };
   /** A page of the user's messages, newest first (`unread=1`: only the unread ones) (platform/inbox/routes.ts) */
   "/inbox/list": {
     query: { page?: unknown; limit?: unknown; unread?: string | undefined };

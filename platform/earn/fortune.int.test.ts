@@ -107,6 +107,37 @@ describe("the first-participation reward", () => {
   });
 });
 
+describe("the offer", () => {
+  it("is the same for every customer and shows an operator's change at once", async () => {
+    const ops = (...words: string[]) => runOps(t.platform.deps, ["earn", "fortune", ...words], "test");
+    const { token } = await saver();
+    const before = (await t.api("/earn/fortune/offer")).body.data;
+    expect(before).toEqual({
+      daily_rate: expect.any(String),
+      first_reward: "5",
+      reward_min_deposit: "100",
+      reward_hold_days: 7,
+      coin: "USDT",
+    });
+    expect((await t.api("/earn/fortune/offer", { token })).body.data).toEqual(before);
+    // Read again straight after a change: the copy kept for the screens must not hide it.
+    expect((await ops("--min-deposit", "250", "--hold-days", "3")).ok).toBe(true);
+    try {
+      expect((await t.api("/earn/fortune/offer")).body.data).toMatchObject({
+        reward_min_deposit: "250",
+        reward_hold_days: 3,
+      });
+      expect((await t.api("/earn/fortune", { token })).body.data).toMatchObject({
+        reward_min_deposit: "250",
+        reward_hold_days: 3,
+        mine: { balance: "0.000000" },
+      });
+    } finally {
+      await ops("--min-deposit", "100", "--hold-days", "7");
+    }
+  });
+});
+
 describe("the daily interest after an outage", () => {
   it("is paid for every day missed, however long the job was down (up to its 60-day look-back)", async () => {
     const { user } = await saver("2000");

@@ -19,7 +19,7 @@ import {
   checkinStatus,
   exitParticipation,
   fortuneDeposit,
-  fortuneSettings,
+  fortuneOffer,
   fortuneSummary,
   fortuneWithdraw,
   listProducts,
@@ -128,6 +128,23 @@ export const projectView = (p: typeof launchpadProjects.$inferSelect) => ({
   ends_at: p.endsAt.toISOString(),
   status: statusOf(p),
   delivered: p.deliveredAt !== null,
+});
+
+/** The daily-interest wallet's terms, the same for every customer. */
+const fortuneOfferSchema = z.object({
+  daily_rate: z.string(),
+  first_reward: z.string(),
+  reward_min_deposit: z.string(),
+  reward_hold_days: z.number().int(),
+  coin: z.string(),
+});
+
+const fortuneOfferView = (s: Awaited<ReturnType<typeof fortuneOffer>>) => ({
+  daily_rate: s.dailyRate.toFixed(),
+  first_reward: s.firstReward.toFixed(),
+  reward_min_deposit: s.rewardMinDeposit.toFixed(),
+  reward_hold_days: s.rewardHoldDays,
+  coin: s.coin,
 });
 
 export function earnRoutes(api: Api) {
@@ -265,6 +282,19 @@ export function earnRoutes(api: Api) {
   api.route(
     {
       method: "get",
+      path: "/earn/fortune/offer",
+      tags,
+      summary: "The daily-interest wallet's offer: rate, first-participation reward and its terms",
+      description:
+        "The same for every customer (the home page and the earn overview show it); GET /earn/fortune adds the signed-in customer's balance and earnings.",
+      response: fortuneOfferSchema,
+    },
+    async () => fortuneOfferView(await fortuneOffer(db)),
+  );
+
+  api.route(
+    {
+      method: "get",
       path: "/earn/fortune",
       tags,
       summary:
@@ -272,12 +302,7 @@ export function earnRoutes(api: Api) {
       auth: "optional",
       description:
         "The first-participation reward is paid once at least reward_min_deposit has stayed in the wallet for reward_hold_days days; falling below it earlier lapses it until a deposit reaches it again.",
-      response: z.object({
-        daily_rate: z.string(),
-        first_reward: z.string(),
-        reward_min_deposit: z.string(),
-        reward_hold_days: z.number().int(),
-        coin: z.string(),
+      response: fortuneOfferSchema.extend({
         mine: z
           .object({
             balance: z.string(),
@@ -292,17 +317,10 @@ export function earnRoutes(api: Api) {
           .nullable(),
       }),
     },
-    async (_input, { user }) => {
-      const s = await fortuneSettings(db);
-      return {
-        daily_rate: s.dailyRate.toFixed(),
-        first_reward: s.firstReward.toFixed(),
-        reward_min_deposit: s.rewardMinDeposit.toFixed(),
-        reward_hold_days: s.rewardHoldDays,
-        coin: s.coin,
-        mine: user ? await fortuneSummary(db, user.id) : null,
-      };
-    },
+    async (_input, { user }) => ({
+      ...fortuneOfferView(await fortuneOffer(db)),
+      mine: user ? await fortuneSummary(db, user.id) : null,
+    }),
   );
 
   api.route(

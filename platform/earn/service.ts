@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { and, asc, desc, eq, gt, gte, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { memoByDb } from "../db/memo.ts";
 import type { RecordAudit } from "../http/console.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/index.ts";
@@ -339,8 +340,18 @@ export async function fortuneSettings(db: Db) {
 }
 
 /**
- * Sets the daily-interest wallet's settings (the CLI's `earn fortune` and the console's). Read on
- * every call, so a change applies from the next one.
+ * The settings as the screens show them (the home page, the earn screens): kept in memory for a
+ * few seconds, so a page view costs no query for them. A change through setFortuneSettings shows
+ * at once here and within FORTUNE_OFFER_MS on another instance. Money (deposits, withdrawals,
+ * the reward, the daily interest) always reads fortuneSettings afresh.
+ */
+const FORTUNE_OFFER_MS = 5_000;
+const fortuneOffers = memoByDb(FORTUNE_OFFER_MS, fortuneSettings);
+export const fortuneOffer = (db: Db) => fortuneOffers.get(db);
+
+/**
+ * Sets the daily-interest wallet's settings (the CLI's `earn fortune` and the console's). Money
+ * reads them on every call, so a change applies from the next one.
  */
 export async function setFortuneSettings(db: Db, change: Partial<Record<FortuneSettingKey, string>>) {
   for (const key of ["daily_rate", "first_reward", "reward_min_deposit", "reward_hold_days"] as const) {
@@ -351,6 +362,7 @@ export async function setFortuneSettings(db: Db, change: Partial<Record<FortuneS
       .values({ key: `fortune_${key}`, value })
       .onConflictDoUpdate({ target: earnSettings.key, set: { value } });
   }
+  fortuneOffers.forget();
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -545,7 +557,7 @@ export async function payFortuneInterest(db: Db, day: string, userId?: number) {
 }
 
 export async function fortuneSummary(db: Db, userId: number, now = Date.now()) {
-  const settings = await fortuneSettings(db);
+  const settings = await fortuneOffer(db);
   const balance = (await balanceOf(db, userId, "fortune", settings.coin)).available;
   const yesterday = dayOf(now - DAY);
   const rows = await db
