@@ -291,6 +291,10 @@ describe("instruments", () => {
     });
     const markets = await t.api("/market/instruments");
     expect(JSON.stringify(markets.body.data)).not.toContain("eth/usdt");
+    // The market's own screens (book, trades, candles) stop showing it at once too.
+    for (const path of ["/market/depth?code=eth/usdt", "/market/trades?code=eth/usdt"]) {
+      expect((await t.api(path)).body.errors?.code).toEqual(["This market does not exist or is not listed"]);
+    }
     const refused = await t.api("/contract/order", {
       method: "POST",
       token: customer.token,

@@ -106,8 +106,20 @@ export async function newestCandles(
   return out;
 }
 
+/**
+ * The listed instrument of this code, or a field error. Read from the listed instruments kept in
+ * memory (the market's screens ask on every page); a code not among them is looked up, as it may
+ * have been listed a moment ago on another instance.
+ */
 export async function requireInstrument(db: Db, code: string, field = "code") {
-  const [row] = await db.select().from(instruments).where(eq(instruments.code, code.toLowerCase())).limit(1);
+  const wanted = code.toLowerCase();
+  const listed = (await listedInstruments.get(db)).find((i) => i.code === wanted);
+  if (listed) return { code: listed.code, status: listed.status };
+  const [row] = await db
+    .select({ code: instruments.code, status: instruments.status })
+    .from(instruments)
+    .where(eq(instruments.code, wanted))
+    .limit(1);
   if (row?.status !== "active") throw fieldError(field, "market.unknown_instrument");
   return row;
 }
