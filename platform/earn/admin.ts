@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import type { Actor } from "../http/console.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { statusOf } from "./launchpad.ts";
-import { fortuneSettings, setFortuneSettings } from "./service.ts";
+import { forgetFortuneOffer, fortuneSettings, setFortuneSettings } from "./service.ts";
 import { earnProducts, launchpadProjects } from "./tables.ts";
 
 const money = (v: string) => new Decimal(v).toFixed();
@@ -83,13 +83,16 @@ export const showFortune = fortuneView;
 
 /** The daily-interest wallet's daily rate and first-participation reward (from the next payment on). */
 export async function updateFortune(db: Db, by: Actor, change: { daily_rate: string; first_reward: string }) {
-  return db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const before = await fortuneView(tx);
     await setFortuneSettings(tx, change);
     const after = await fortuneView(tx);
     await by.record(tx, { operator: by.email, action: "fortune.update", target: "fortune", before, after });
     return after;
   });
+  // Only now: a page read between the write and the commit would have kept the old terms.
+  forgetFortuneOffer();
+  return after;
 }
 
 type Project = typeof launchpadProjects.$inferSelect;

@@ -7,6 +7,7 @@ import {
   dayOf,
   earnDaily,
   type FortuneSettingKey,
+  forgetFortuneOffer,
   payFortuneInterest,
   payProductIncome,
   setFortuneSettings,
@@ -98,6 +99,7 @@ registerOps(
       if (Object.keys(changes).length === 0)
         return { ok: false, output: "Give --rate, --reward, --min-deposit and/or --hold-days." };
       await setFortuneSettings(db, changes);
+      forgetFortuneOffer();
       return {
         ok: true,
         output: Object.entries(changes)

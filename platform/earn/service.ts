@@ -348,10 +348,13 @@ export async function fortuneSettings(db: Db) {
 const FORTUNE_OFFER_MS = 5_000;
 const fortuneOffers = memoByDb(FORTUNE_OFFER_MS, fortuneSettings);
 export const fortuneOffer = (db: Db) => fortuneOffers.get(db);
+/** Drops the kept offer: called by whatever changed the settings, once its change is committed. */
+export const forgetFortuneOffer = () => fortuneOffers.forget();
 
 /**
  * Sets the daily-interest wallet's settings (the CLI's `earn fortune` and the console's). Money
- * reads them on every call, so a change applies from the next one.
+ * reads them on every call, so a change applies from the next one; the caller drops the screens'
+ * copy (forgetFortuneOffer) once the change is committed.
  */
 export async function setFortuneSettings(db: Db, change: Partial<Record<FortuneSettingKey, string>>) {
   for (const key of ["daily_rate", "first_reward", "reward_min_deposit", "reward_hold_days"] as const) {
@@ -362,7 +365,6 @@ export async function setFortuneSettings(db: Db, change: Partial<Record<FortuneS
       .values({ key: `fortune_${key}`, value })
       .onConflictDoUpdate({ target: earnSettings.key, set: { value } });
   }
-  fortuneOffers.forget();
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
