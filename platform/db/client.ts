@@ -53,18 +53,21 @@ export type OpenOptions = { databaseUrl: string; max?: number } | { dataDir: str
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("databaseUrl" in options) {
     // node-postgres only with DATABASE_URL: the embedded default never imports it.
-    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
-      import("pg"),
-      import("drizzle-orm/node-postgres"),
-      import("drizzle-orm/node-postgres/migrator"),
-    ]);
+    const [{ default: pg }, { drizzle: drizzleNodePg, NodePgSession }, { migrate: migrateNodePg }] =
+      await Promise.all([
+        import("pg"),
+        import("drizzle-orm/node-postgres"),
+        import("drizzle-orm/node-postgres/migrator"),
+      ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 20 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     // …and so must one that drops while checked out between two statements of a transaction
     // (the pool listens only to idle ones): its next query fails and the request answers 503.
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = retryTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
+    const base = drizzleNodePg({ client: pool, schema });
+    releaseOnFailedBegin(base as unknown as { session: PooledSession }, pool, NodePgSession);
+    const db = retryTransactions(base as unknown as Db);
     const client = await pool.connect();
     try {
       // Several instances may start at once: one migrates, the others wait for it.
@@ -114,6 +117,41 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/**
+ * Drizzle 0.45's pooled `transaction()` checks a connection out and sends `begin` before its
+ * try/finally (drizzle-orm issues #6023, #6241; the fixes are unmerged): when `begin` fails, as it
+ * does on a connection that died while idle in an outage, the connection is never given back. A
+ * few of those empty the pool and the instance waits for ever. Here the connection is checked out
+ * by us and always released; Drizzle's session runs begin, the work and commit/rollback on it. A
+ * connection that died is dropped by the pool on release (pg-pool discards clients that are no
+ * longer queryable).
+ */
+type NodePgSessionClass = typeof import("drizzle-orm/node-postgres").NodePgSession;
+/** The parts of Drizzle's session (private in its types) that a session of our own is made from. */
+type PooledSession = {
+  dialect: ConstructorParameters<NodePgSessionClass>[1];
+  schema: ConstructorParameters<NodePgSessionClass>[2];
+  options: ConstructorParameters<NodePgSessionClass>[3];
+  transaction: InstanceType<NodePgSessionClass>["transaction"];
+};
+function releaseOnFailedBegin(
+  base: { session: PooledSession },
+  pool: import("pg").Pool,
+  Session: NodePgSessionClass,
+) {
+  const pooled = base.session;
+  pooled.transaction = async (work, config) => {
+    const client = await pool.connect();
+    try {
+      // On a plain client (not a pool), Drizzle's session runs the transaction and releases nothing.
+      const own = new Session(client, pooled.dialect, pooled.schema, pooled.options);
+      return await own.transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

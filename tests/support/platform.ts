@@ -17,7 +17,7 @@ import { createSimulator } from "../../platform/market/sim.ts";
  * dropped afterwards.
  */
 export async function freshDatabase(
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; max?: number } = {},
 ): Promise<Database & { dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
@@ -31,7 +31,7 @@ export async function freshDatabase(
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), max: 10 });
+  const database = await openDatabase({ databaseUrl: target.toString(), max: options.max ?? 10 });
   return {
     ...database,
     async dispose() {
