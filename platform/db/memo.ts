@@ -7,6 +7,12 @@ import type { Db } from "./client.ts";
  * within `ttlMs`, as the market feed's own 60-second refresh of the listed instruments does.
  * A transaction is a Db of its own, so reads inside one are never served from the cache.
  */
+/**
+ * A promise of the read's answer that runs it once. A Drizzle query is a thenable that runs its
+ * statement each time it is awaited: kept as it is, every reader would query again.
+ */
+const settled = <T>(read: PromiseLike<T>): Promise<T> => Promise.resolve(read);
+
 export function memoByDb<T>(ttlMs: number, load: (db: Db) => Promise<T>) {
   let entries = new WeakMap<Db, { at: number; value: Promise<T> }>();
   return {
@@ -17,7 +23,7 @@ export function memoByDb<T>(ttlMs: number, load: (db: Db) => Promise<T>) {
     },
     /** Reads the rows now and keeps them. */
     reload(db: Db): Promise<T> {
-      const value = load(db);
+      const value = settled(load(db));
       const entry = { at: Date.now(), value };
       entries.set(db, entry);
       // A failed read is not kept: the next caller tries again.
@@ -54,7 +60,7 @@ export function memoByKey<A extends unknown[], T>(
       const key = JSON.stringify(args);
       const hit = mine.get(key);
       if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-      const value = load(db, ...args);
+      const value = settled(load(db, ...args));
       const entry = { at: Date.now(), value };
       mine.delete(key);
       if (mine.size >= max) mine.delete(mine.keys().next().value as string);
