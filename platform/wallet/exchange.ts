@@ -36,8 +36,11 @@ function liveRate(deps: WalletDeps, from: string, to: string) {
   if (!a || !b || a.price.lte(0) || b.price.lte(0)) throw new ApiError(503, "wallet.no_price");
   if (now - a.time > STALE_AFTER_MS || now - b.time > STALE_AFTER_MS)
     throw new ApiError(503, "wallet.stale_price");
-  return { fromPrice: a.price, rate: a.price.div(b.price) };
+  return { fromPrice: a.price, toPrice: b.price, rate: a.price.div(b.price) };
 }
+
+/** Enough digits that amount × price is never rounded before the one division by the other price. */
+const Exact = Decimal.clone({ precision: 60 });
 
 /**
  * A conversion quote at the live price, with its fee (taken in the coin received) and its desk's
@@ -68,10 +71,14 @@ export async function quoteExchange(
   // Only what the spot wallet holds can be quoted: a quote is a promise to convert it.
   if ((await balanceOf(deps.db, userId, "spot", from)).available.lt(amount))
     throw fieldError("amount", "wallet.insufficient");
-  const { fromPrice, rate } = liveRate(deps, from, to);
+  const { fromPrice, toPrice, rate } = liveRate(deps, from, to);
   if (amount.mul(fromPrice).lt(terms.minUsdt))
     throw fieldError("amount", "wallet.desk_minimum", { minimum: terms.minUsdt.toFixed() });
-  const gross = amount.mul(rate);
+  // What `amount` is worth in `to`, divided once at the end: multiplying by the rate, itself
+  // rounded to 20 digits, made an exact 0.5148 BTC 0.51479999… and short-changed the customer.
+  const gross = new Decimal(
+    new Exact(amount.toFixed()).mul(fromPrice.toFixed()).div(toPrice.toFixed()).toFixed(),
+  );
   const fee = gross.mul(terms.feeRate).toDecimalPlaces(toDecimals, Decimal.ROUND_UP);
   const receive = gross.minus(fee).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN);
   if (receive.lte(0)) throw fieldError("amount", "wallet.amount_too_small");

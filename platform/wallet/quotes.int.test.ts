@@ -67,6 +67,16 @@ describe("a conversion quote", () => {
     expect(quote.receive).toBe("0.00166499"); // 100 / 60000 less 0.1 % (rounded up), rounded down
   });
 
+  it("prices a conversion from the two prices, not from a rounded rate (1 satoshi short before)", async () => {
+    const user = await customer("100000");
+    market.btc = { price: "73575", time: market.now };
+    // 37,876.41 / 73,575 is exactly 0.5148 BTC; the fee (0.1 %) is 0.0005148. Multiplying by the
+    // rate 1 / 73,575, rounded to 20 digits, gave 0.51479999…, and the customer 0.51428519.
+    const quote = await quoteExchange(deps(), user, { from: "USDT", to: "BTC", amount: "37876.41" });
+    expect(quote.receive).toBe("0.5142852");
+    expect(quote.fee).toBe("0.0005148");
+  });
+
   it("lives its desk's few seconds and converts only within the desk's price tolerance", async () => {
     const user = await customer();
     market.btc = { price: "60000", time: market.now };
