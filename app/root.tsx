@@ -58,20 +58,17 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const prefs = await readPrefs(request);
   const api = apiClient(request, context);
-  // The Mine tab's badge: a signed-in customer's unread messages and support replies (a stale
-  // session just shows none here; the pages that need the account say so themselves).
-  const count = (path: "/inbox/unread" | "/support/unread") =>
-    getToken(context)
-      ? api
-          .raw(path)
-          .then(async (res) => ((await res.json()) as Envelope<ApiData<"GET", typeof path>>).data?.count ?? 0)
-          .catch(() => 0)
-      : Promise.resolve(null);
-  const [site, unread, supportUnread] = await Promise.all([
-    api.data("/about/content"),
-    count("/inbox/unread"),
-    count("/support/unread"),
-  ]);
+  // The Mine tab's badges: a signed-in customer's unread messages and support replies, in one
+  // call, as every signed-in page asks for them (a stale session just shows none here; the
+  // pages that need the account say so themselves).
+  const none = { messages: 0, support: 0 };
+  const badges = getToken(context)
+    ? api
+        .raw("/support/badges")
+        .then(async (res) => ((await res.json()) as Envelope<ApiData<"GET", "/support/badges">>).data ?? none)
+        .catch(() => none)
+    : Promise.resolve(null);
+  const [site, unread] = await Promise.all([api.data("/about/content"), badges]);
   return data({
     site,
     locale: getLocale(context) as Lang,
@@ -80,8 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     updown: upDownFor(prefs, getLocale(context)),
     timeZone: timeZoneFor(request, prefs),
     chosenZone: prefs.timeZone,
-    unread,
-    supportUnread,
+    unread: unread?.messages ?? null,
+    supportUnread: unread?.support ?? null,
     toast: takeToast(context) ?? null,
     honeypot: await context.get(servicesContext).honeypot.getInputProps(),
     localesVersion,

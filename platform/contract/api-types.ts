@@ -930,6 +930,12 @@ export type ApiGets = {
       has_more: boolean;
     };
   };
+  /** The Mine tab's two badges in one call: unread messages and unread support replies (platform/support/routes.ts) */
+  "/support/badges": {
+    query: undefined;
+    body: undefined;
+    response: { messages: number; support: number };
+  };
   /** The customer's chat (the one asked for, else the open or latest one), its messages and the history (platform/support/routes.ts) */
   "/support/chat": {
     query: { id?: unknown };

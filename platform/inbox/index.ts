@@ -1,2 +1,2 @@
 // The inbox domain's public entry: what other domains may use of it (docs/decisions/boundaries.md).
-export { postMessage, wordMessage } from "./service.ts";
+export { postMessage, unreadCountSql, wordMessage } from "./service.ts";

@@ -15,9 +15,11 @@ import type { ApiContext, Deps } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
+
 import { checkImage, imageResponse, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
 import {
   assignChat,
+  badges,
   chatAttachment,
   chatView,
   closeChat,
@@ -64,6 +66,20 @@ export function supportRoutes(api: Api, deps: Deps & { limiter: RateLimiter }) {
       response: supportChatViewSchema,
     },
     ({ query }, { user }) => chatView(deps.db, user.id, query.id),
+  );
+
+  api.route(
+    {
+      method: "get",
+      path: "/support/badges",
+      tags: TAGS,
+      summary: "The Mine tab's two badges in one call: unread messages and unread support replies",
+      description:
+        "What GET /inbox/unread and GET /support/unread answer, for the tab bar every signed-in page shows: one call instead of two.",
+      auth: "required",
+      response: z.object({ messages: z.number().int(), support: z.number().int() }),
+    },
+    (_input, { user }) => badges(deps.db, user.id),
   );
 
   api.route(

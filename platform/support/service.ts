@@ -13,6 +13,7 @@ import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { type RateLimiter, tooMany } from "../http/rate-limit.ts";
 import { contactsOf } from "../identity/index.ts";
+import { unreadCountSql } from "../inbox/index.ts";
 import { queuePush } from "../push/index.ts";
 import type { UploadStore } from "../uploads/index.ts";
 import { type CheckedImage, readUpload, saveImages } from "../uploads/index.ts";
@@ -60,6 +61,15 @@ export async function customerUnread(db: Db, userId: number): Promise<number> {
       ),
     );
   return row?.n ?? 0;
+}
+
+/** The Mine tab's two badges in one statement: unread inbox messages and unread operator replies. */
+export async function badges(db: Db, userId: number) {
+  const support = sql<number>`(select count(*)::int from ${supportMessages} inner join ${supportChats} on ${supportChats.id} = ${supportMessages.chatId} where ${supportChats.userId} = ${userId} and ${supportMessages.author} = 'operator' and ${supportMessages.readAt} is null)`;
+  const { rows } = (await db.execute(
+    sql`select ${unreadCountSql(userId)} as messages, ${support} as support`,
+  )) as unknown as { rows: { messages: number; support: number }[] };
+  return { messages: rows[0]?.messages ?? 0, support: rows[0]?.support ?? 0 };
 }
 
 /** Unread messages per chat, written by `author` (the other side's). */

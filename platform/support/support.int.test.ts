@@ -5,6 +5,7 @@ import { freshEmail, registerByEmail } from "../../tests/support/accounts.ts";
 import { TINY_PNG } from "../../tests/support/images.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { auditLog } from "../admin/tables.ts";
+import { postMessage } from "../inbox/index.ts";
 import { runOps } from "../ops/registry.ts";
 import { uploads } from "../uploads/tables.ts";
 import { supportChats, supportMessages } from "./tables.ts";
@@ -229,6 +230,15 @@ describe("operators answer from the queue", () => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       await expect.poll(() => heard.at(-1)).toEqual({ type: "support", chat_id: chatId, unread: 1 });
       expect((await t.api("/support/unread", { token: customer.token })).body.data).toEqual({ count: 1 });
+      // The tab bar's one call answers both counts.
+      await postMessage(db(), customer.user.id, "security_password_changed");
+      // (Heard before the chat's next event, so the checks below see theirs last.)
+      await expect.poll(() => heard.at(-1)).toEqual({ type: "inbox", unread: 1 });
+      expect((await t.api("/support/badges", { token: customer.token })).body.data).toEqual({
+        messages: 1,
+        support: 1,
+      });
+      expect((await t.api("/support/badges")).status).toBe(401);
       // Answering read the customer's messages.
       const mine = await t.api("/admin/support?queue=mine", { token: ann.token });
       expect(mine.body.data.find((r: { id: number }) => r.id === chatId)).toMatchObject({ unread: 0 });
