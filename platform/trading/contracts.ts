@@ -520,8 +520,17 @@ export function openOrders(db: Db, market: "spot" | "contract", userId?: number)
     .orderBy(orders.id);
 }
 
+/**
+ * Open interest as the trade screens show it, through the funding rate: read at most every 5 s.
+ * Every trade screen asks for it and the query sums every open position, so it grows with the
+ * customer base; the rate moves with positions, slowly, and funding itself is charged from the
+ * positions as they stood (funding.ts), not from this.
+ */
+const shownOpenInterest = memoByDb(5_000, (db) => openInterest(db));
+export const recentOpenInterest = (db: Db) => shownOpenInterest.get(db);
+
 /** Open interest per instrument and side, for the funding rate. */
-export async function openInterest(db: Db) {
+async function openInterest(db: Db) {
   const result = (await db.execute(
     sql`select code, side, sum(quantity * entry_price)::text as notional from positions where status = 'open' and contract_type = 'perpetual' group by code, side`,
   )) as unknown as { rows: { code: string; side: string; notional: string }[] };

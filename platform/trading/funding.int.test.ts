@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { eq, inArray } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { type SimClock, type SimMarket, simClock, simMarket } from "../../tests/support/sim-market.ts";
@@ -8,7 +8,7 @@ import { auditLedger, formatAudit } from "../ledger/audit.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
 import { closePosition, placeContractOrder, type TradingDeps } from "./contracts.ts";
 import { payFunding } from "./funding.ts";
-import { fundingPayments, fundingTimes } from "./tables.ts";
+import { fundingPayments, fundingTimes, positions } from "./tables.ts";
 
 /**
  * Funding at each funding time (issue 18, finding 10): from the positions and the mark as they
@@ -254,5 +254,43 @@ describe("funding at the funding time", () => {
     ]);
     const times = await s.db.select().from(fundingTimes);
     expect(times.filter((f) => f.completedAt === null)).toEqual([]);
+  });
+
+  it("shows customers the funding rate their open interest makes, read at most 5 s before", async () => {
+    const s = await setup();
+    const shown = async () =>
+      (await (t as TestPlatform).api(`/contract/info?code=${encodeURIComponent(BTC)}`)).body.data
+        .funding_rate;
+    // Independently, from the open positions: 0.01 % plus 0.05 % of the longs' share of the
+    // imbalance, to 8 places (the terms the funding screen states).
+    const expected = async () => {
+      const open = await s.db.select().from(positions).where(eq(positions.status, "open"));
+      const notional = (side: string) =>
+        open
+          .filter((p) => p.side === side)
+          .reduce((sum, p) => sum.plus(new Decimal(p.quantity).mul(p.entryPrice)), new Decimal(0));
+      const [long, short] = [notional("buy"), notional("sell")];
+      const total = long.plus(short);
+      const imbalance = total.isZero() ? new Decimal(0) : long.minus(short).div(total);
+      return new Decimal("0.0001").plus(imbalance.mul("0.0005")).toDecimalPlaces(8).toFixed();
+    };
+    await s.open(s.long, "buy", "2");
+    await s.open(s.short, "sell", "1");
+    const first = await expected();
+    expect(first).not.toBe("0.0001");
+    expect(await shown()).toBe(first);
+    await s.open(s.short, "sell", "1.5");
+    const second = await expected();
+    expect(second).not.toBe(first);
+    // Kept for a few seconds (every trade screen asks; the rate moves with positions, slowly)…
+    expect(await shown()).toBe(first);
+    // …and read again once they have passed.
+    const now = Date.now();
+    const later = vi.spyOn(Date, "now").mockReturnValue(now + 5_001);
+    try {
+      expect(await shown()).toBe(second);
+    } finally {
+      later.mockRestore();
+    }
   });
 });

@@ -19,11 +19,11 @@ import { ApiError } from "../http/errors.ts";
 import {
   cancelOrder,
   closePosition,
-  openInterest,
   openOrders,
   openPositions,
   placeContractOrder,
   previewContractOrder,
+  recentOpenInterest,
   requireParams,
   setTpSl,
   type TradingDeps,
@@ -102,7 +102,7 @@ export function tradingRoutes(api: Api, deps: TradingDeps) {
     },
     async ({ query }) => {
       const p = await requireParams(db, query.code, "contract");
-      const oi = await openInterest(db);
+      const oi = await recentOpenInterest(db);
       const interest = oi.get(p.code);
       const now = Date.now();
       return {
