@@ -41,10 +41,22 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
   const tokenHash = hashToken(token);
   const recent = verified.get(tokenHash);
   if (recent && recent.until > Date.now() && recent.db === db) return recent.user;
-  const user = await authenticateStored(db, tokenHash);
-  if (verified.size >= VERIFIED_MAX) verified.clear();
-  verified.set(tokenHash, { user, db, until: Date.now() + VERIFIED_FOR_MS });
-  return user;
+  const pending = reading.get(tokenHash);
+  if (pending && pending.db === db) return pending.user;
+  const generation = forgotten;
+  const user = authenticateStored(db, tokenHash);
+  reading.set(tokenHash, { user, db });
+  try {
+    const found = await user;
+    // Not if a session was ended while this read was under way: its answer may predate the end.
+    if (generation === forgotten) {
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.set(tokenHash, { user: found, db, until: Date.now() + VERIFIED_FOR_MS });
+    }
+    return found;
+  } finally {
+    if (reading.get(tokenHash)?.user === user) reading.delete(tokenHash);
+  }
 }
 
 /**
@@ -55,7 +67,18 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
 const verified = new Map<string, { user: AuthUser; db: Db; until: number }>();
 const VERIFIED_FOR_MS = 1_000;
 const VERIFIED_MAX = 100_000;
-export const forgetVerifiedSessions = () => verified.clear();
+/**
+ * The reads under way: a page's parallel calls arrive together, past the second above, and
+ * share one read instead of one each.
+ */
+const reading = new Map<string, { user: Promise<AuthUser>; db: Db }>();
+/** Counts the forgettings, so a read that was under way during one is not kept. */
+let forgotten = 0;
+export const forgetVerifiedSessions = () => {
+  forgotten++;
+  verified.clear();
+  reading.clear();
+};
 
 async function authenticateStored(db: Db, tokenHash: string): Promise<AuthUser> {
   const [row] = await db
