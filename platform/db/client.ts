@@ -119,6 +119,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 }
 
+type NodePgSessionClass = typeof import("drizzle-orm/node-postgres").NodePgSession;
+/** The parts of Drizzle's session (private in its types) that a session of our own is made from. */
+type PooledSession = {
+  dialect: ConstructorParameters<NodePgSessionClass>[1];
+  schema: ConstructorParameters<NodePgSessionClass>[2];
+  options: ConstructorParameters<NodePgSessionClass>[3];
+  transaction: InstanceType<NodePgSessionClass>["transaction"];
+};
 /**
  * Drizzle 0.45's pooled `transaction()` checks a connection out and sends `begin` before its
  * try/finally (drizzle-orm issues #6023, #6241; the fixes are unmerged): when `begin` fails, as it
@@ -128,14 +136,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * connection that died is dropped by the pool on release (pg-pool discards clients that are no
  * longer queryable).
  */
-type NodePgSessionClass = typeof import("drizzle-orm/node-postgres").NodePgSession;
-/** The parts of Drizzle's session (private in its types) that a session of our own is made from. */
-type PooledSession = {
-  dialect: ConstructorParameters<NodePgSessionClass>[1];
-  schema: ConstructorParameters<NodePgSessionClass>[2];
-  options: ConstructorParameters<NodePgSessionClass>[3];
-  transaction: InstanceType<NodePgSessionClass>["transaction"];
-};
 function releaseOnFailedBegin(
   base: { session: PooledSession },
   pool: import("pg").Pool,

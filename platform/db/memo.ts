@@ -1,18 +1,18 @@
 import type { Db } from "./client.ts";
 
 /**
+ * A promise of the read's answer that runs it once. A Drizzle query is a thenable that runs its
+ * statement each time it is awaited: kept as it is, every reader would query again.
+ */
+const settled = <T>(read: PromiseLike<T>): Promise<T> => Promise.resolve(read);
+
+/**
  * Rarely-changing rows (listed instruments, site fields) read on nearly every page: kept in
  * memory per database so that a page view costs no query for them. The code that writes them
  * calls `forget()`; an operator's hand edit in SQL (or one made through another instance) shows
  * within `ttlMs`, as the market feed's own 60-second refresh of the listed instruments does.
  * A transaction is a Db of its own, so reads inside one are never served from the cache.
  */
-/**
- * A promise of the read's answer that runs it once. A Drizzle query is a thenable that runs its
- * statement each time it is awaited: kept as it is, every reader would query again.
- */
-const settled = <T>(read: PromiseLike<T>): Promise<T> => Promise.resolve(read);
-
 export function memoByDb<T>(ttlMs: number, load: (db: Db) => Promise<T>) {
   let entries = new WeakMap<Db, { at: number; value: Promise<T> }>();
   return {

@@ -140,14 +140,13 @@ export async function listMessages(
  * own (the tab bar's badges: on the embedded database each statement costs its thread ~1 ms).
  */
 export function unreadCountSql(userId: number) {
-  return sql<number>`(select count(*)::int from ${inboxMessages} where ${inboxMessages.userId} = ${userId} and ${inboxMessages.readAt} is null)`;
+  return sql<number>`(select count(*)::int from ${inboxMessages} where ${unreadOf(userId)})`;
 }
 
+const unreadOf = (userId: number) => and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt));
+
 export async function unreadCount(db: Db, userId: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inboxMessages)
-    .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)));
+  const [row] = await db.select({ n: count() }).from(inboxMessages).where(unreadOf(userId));
   return row?.n ?? 0;
 }
 

@@ -15,7 +15,6 @@ import type { ApiContext, Deps } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { bearerToken } from "../http/route.ts";
-
 import { checkImage, imageResponse, UPLOAD_BODY_LIMIT, uploadStore } from "../uploads/index.ts";
 import {
   assignChat,

@@ -48,24 +48,25 @@ async function tellCustomer(deps: { db: Db; bus: Bus }, userId: number, chatId: 
 // ------------------------------------------------------------------ the customer's side
 
 /** Operator messages the customer has not read, over all their chats (the badge's number). */
+const unreadReplies = (userId: number) =>
+  and(
+    eq(supportChats.userId, userId),
+    eq(supportMessages.author, "operator"),
+    isNull(supportMessages.readAt),
+  );
+
 export async function customerUnread(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(supportMessages)
     .innerJoin(supportChats, eq(supportChats.id, supportMessages.chatId))
-    .where(
-      and(
-        eq(supportChats.userId, userId),
-        eq(supportMessages.author, "operator"),
-        isNull(supportMessages.readAt),
-      ),
-    );
+    .where(unreadReplies(userId));
   return row?.n ?? 0;
 }
 
 /** The Mine tab's two badges in one statement: unread inbox messages and unread operator replies. */
 export async function badges(db: Db, userId: number) {
-  const support = sql<number>`(select count(*)::int from ${supportMessages} inner join ${supportChats} on ${supportChats.id} = ${supportMessages.chatId} where ${supportChats.userId} = ${userId} and ${supportMessages.author} = 'operator' and ${supportMessages.readAt} is null)`;
+  const support = sql<number>`(select count(*)::int from ${supportMessages} inner join ${supportChats} on ${supportChats.id} = ${supportMessages.chatId} where ${unreadReplies(userId)})`;
   const { rows } = (await db.execute(
     sql`select ${unreadCountSql(userId)} as messages, ${support} as support`,
   )) as unknown as { rows: { messages: number; support: number }[] };

@@ -526,7 +526,7 @@ export function openOrders(db: Db, market: "spot" | "contract", userId?: number)
  * customer base; the rate moves with positions, slowly, and funding itself is charged from the
  * positions as they stood (funding.ts), not from this.
  */
-const shownOpenInterest = memoByDb(5_000, (db) => openInterest(db));
+const shownOpenInterest = memoByDb(5_000, openInterest);
 export const recentOpenInterest = (db: Db) => shownOpenInterest.get(db);
 
 /** Open interest per instrument and side, for the funding rate. */

@@ -76,9 +76,7 @@ export async function quoteExchange(
     throw fieldError("amount", "wallet.desk_minimum", { minimum: terms.minUsdt.toFixed() });
   // What `amount` is worth in `to`, divided once at the end: multiplying by the rate, itself
   // rounded to 20 digits, made an exact 0.5148 BTC 0.51479999… and short-changed the customer.
-  const gross = new Decimal(
-    new Exact(amount.toFixed()).mul(fromPrice.toFixed()).div(toPrice.toFixed()).toFixed(),
-  );
+  const gross = new Decimal(new Exact(amount).mul(fromPrice).div(toPrice));
   const fee = gross.mul(terms.feeRate).toDecimalPlaces(toDecimals, Decimal.ROUND_UP);
   const receive = gross.minus(fee).toDecimalPlaces(toDecimals, Decimal.ROUND_DOWN);
   if (receive.lte(0)) throw fieldError("amount", "wallet.amount_too_small");
