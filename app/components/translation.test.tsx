@@ -103,3 +103,58 @@ describe("the screens' useTranslation", () => {
     expect(asked).toContain("en/earn");
   });
 });
+
+describe("the server's kept phrases", () => {
+  function tOf(i18n: Awaited<ReturnType<typeof instance>>, ns?: string) {
+    let t: ReturnType<typeof useTranslation>["t"] | undefined;
+    function Take() {
+      t = useTranslation(ns).t;
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Take />
+      </I18nextProvider>,
+    );
+    return t as NonNullable<typeof t>;
+  }
+
+  it("answer as i18next does, asked once or many times, with options or without", async () => {
+    const i18n = await instance("en");
+    i18n.addResourceBundle("en", "trade", {
+      fill: "Filled {{quantity}} at {{price}}",
+      orders_one: "{{count}} order",
+      orders_other: "{{count}} orders",
+      list: ["a", "b"],
+    });
+    const t = tOf(i18n, "trade");
+    const fixed = i18n.getFixedT("en", "trade");
+    const asks: [string, unknown?][] = [
+      ["buy"],
+      ["fill", { quantity: "0.5", price: "60,000" }],
+      ["fill", { quantity: "0.6", price: "60,000" }],
+      ["orders", { count: 1 }],
+      ["orders", { count: 2 }],
+      ["missing", "A default"],
+      ["common:hello"],
+      ["list", { returnObjects: true }],
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const [key, options] of asks)
+        expect((t as unknown as (...a: unknown[]) => unknown)(key, options)).toEqual(
+          (fixed as unknown as (...a: unknown[]) => unknown)(key, options),
+        );
+  });
+
+  it("keep two instances' words apart, and forget a phrase whose words changed", async () => {
+    const first = await instance("en");
+    const second = await instance("en");
+    second.addResourceBundle("en", "trade", { buy: "Purchase" }, true, true);
+    expect(tOf(first, "trade")("buy")).toBe("Buy");
+    expect(tOf(second, "trade")("buy")).toBe("Purchase");
+    const t = tOf(first, "trade");
+    expect(t("buy")).toBe("Buy");
+    first.addResourceBundle("en", "trade", { buy: "Buy now" }, true, true);
+    expect(t("buy")).toBe("Buy now");
+  });
+});
