@@ -340,7 +340,14 @@ export async function closePosition(
     return undefined;
   }
   const params = await requireParams(deps.db, position.code, "contract");
-  if (options.quantity) checkQuantity(Decimal.min(options.quantity, D(position.quantity)), params);
+  if (options.quantity) {
+    const held = D(position.quantity);
+    // A customer's close names at most what they hold: more is a mistyped part, not "all of it".
+    // (Closes racing each other each passed this, and the engine closes what is left.)
+    if (options.reason === "manual" && options.quantity.gt(held))
+      throw fieldError("quantity", "trading.close_above_position", { held: held.toFixed() });
+    checkQuantity(Decimal.min(options.quantity, held), params);
+  }
   // The mark the close is logged with (a liquidation's remainder closes at the risk job's).
   const mark =
     options.reason === "manual" || !options.price ? deps.prices.mark(position.code) : options.price;

@@ -103,6 +103,39 @@ describe("contract orders", () => {
     });
   });
 
+  it("refuses a close of more than the position holds, and closes nothing", async () => {
+    // A customer typing 0.02 into "Close part" of a 0.01 position meant a part: closing all of it
+    // at market without asking was not what they asked for.
+    feed.set("eth/usdt", 3000);
+    const { token, user } = await trader("1000");
+    const { position } = (
+      await order(token, { code: "eth/usdt", side: "buy", quantity: "0.5", leverage: 10 })
+    ).body.data;
+    const before = await contractUsdt(user.id);
+    for (const quantity of ["0.6", "0.5000001", "1000000"]) {
+      const res = await t.api("/contract/close", {
+        method: "POST",
+        json: { position_id: position.id, quantity },
+        token,
+        lang: "es",
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({
+        quantity: ["Tu posición es de 0,50; cierra como máximo esa cantidad"],
+      });
+    }
+    const [open] = (await t.api("/contract/positions", { token })).body.data;
+    expect(open).toMatchObject({ id: position.id, quantity: "0.5" });
+    expect(await contractUsdt(user.id)).toEqual(before);
+    // All of it, named exactly, still closes.
+    const all = await t.api("/contract/close", {
+      method: "POST",
+      json: { position_id: position.id, quantity: "0.5" },
+      token,
+    });
+    expect(all.body.data).toMatchObject({ quantity: "0.5" });
+  });
+
   it("rests a limit order with its margin frozen, fills it when the mark crosses, or cancels it", async () => {
     feed.set("btc/usdt", 60000);
     const { token, user } = await trader("5000");

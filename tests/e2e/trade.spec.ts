@@ -258,8 +258,21 @@ test("a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in t
   await expect(page.getByRole("status")).toHaveText(t("messages.trading.tpsl_saved"));
   await expect(card).toContainText(`${n.usdt(tp)} / ${n.usdt(sl)}`);
 
-  // Close half, then the rest.
+  // "Close part" with nothing typed, or more than is held, is refused under the field and
+  // closes nothing (0.02 of a 0.01 position had closed all of it, unasked).
   await card.locator("summary", { hasText: t("trade.close_part") }).click();
+  const closePart = card.getByLabel(t("trade.close_quantity", { coin: "BTC" }), { exact: true });
+  await card.getByRole("button", { name: t("trade.close_part_submit"), exact: true }).click();
+  await expect(card.getByText(t("messages.validation.required"))).toBeVisible();
+  await card.getByLabel(t("trade.close_quantity", { coin: "BTC" }), { exact: true }).fill("0.02");
+  await card.getByRole("button", { name: t("trade.close_part_submit"), exact: true }).click();
+  await expect(
+    card.getByText(t("messages.trading.close_above_position", { held: n.qty("0.01") })),
+  ).toBeVisible();
+  await expect(card.getByTestId("quantity")).toHaveText(n.qty("0.01"));
+  await expect(closePart).toHaveValue("0.02");
+
+  // Close half, then the rest.
   await card.getByLabel(t("trade.close_quantity", { coin: "BTC" }), { exact: true }).fill("0.005");
   await card.getByRole("button", { name: t("trade.close_part_submit"), exact: true }).click();
   await confirmClose(page, t, false, t("messages.trading.position_closed"), async (sheet) => {

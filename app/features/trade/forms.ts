@@ -41,6 +41,8 @@ export const contractOrderForm = priced({
 export const spotOrderForm = priced(spotOrderBody.omit({ type: true, price: true }).shape);
 
 export const closeForm = closePositionBody;
+/** "Close part" names how much: sent empty, it is not a close of the whole position. */
+export const closePartForm = closePositionBody.extend({ quantity: decimalField("validation.required") });
 export const tpslForm = tpslBody;
 
 export type ContractOrder = z.infer<typeof contractOrderForm>;

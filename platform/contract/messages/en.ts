@@ -199,6 +199,7 @@ export default {
       "At this price and leverage the position would open already past its liquidation price ({{price}}): lower the leverage or the quantity",
     quantity_min: "The minimum quantity is {{minimum}}",
     quantity_step: "Use multiples of {{step}}",
+    close_above_position: "You hold {{held}}; close at most that",
     number_invalid: "Enter a number such as 0.5",
     number_positive: "Must be more than zero",
     side_required: "Choose buy/long or sell/short",

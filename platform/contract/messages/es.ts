@@ -200,6 +200,7 @@ const es: Messages = {
       "A este precio y apalancamiento la posición se abriría ya por encima de su precio de liquidación ({{price}}): baja el apalancamiento o la cantidad",
     quantity_min: "La cantidad mínima es {{minimum}}",
     quantity_step: "Usa múltiplos de {{step}}",
+    close_above_position: "Tu posición es de {{held}}; cierra como máximo esa cantidad",
     number_invalid: "Introduce un número como 0.5",
     number_positive: "Debe ser mayor que cero",
     side_required: "Elige comprar/largo o vender/corto",

@@ -199,6 +199,7 @@ const ja: Messages = {
       "この価格とレバレッジでは、建てた時点で清算価格（{{price}}）を超えてしまいます。レバレッジか数量を下げてください",
     quantity_min: "最小数量は {{minimum}} です",
     quantity_step: "{{step}} の倍数で入力してください",
+    close_above_position: "保有数量は {{held}} です。それ以下の数量で決済してください",
     number_invalid: "0.5 のような数値を入力してください",
     number_positive: "0 より大きい値を入力してください",
     side_required: "買い/ロングか売り/ショートを選んでください",

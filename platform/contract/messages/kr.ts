@@ -197,6 +197,7 @@ const kr: Messages = {
       "이 가격과 레버리지로는 포지션이 열리자마자 청산 가격({{price}})을 넘습니다. 레버리지나 수량을 낮추세요",
     quantity_min: "최소 수량은 {{minimum}}입니다",
     quantity_step: "{{step}}의 배수로 입력해 주세요",
+    close_above_position: "보유 수량은 {{held}}입니다. 그 이하로 종료해 주세요",
     number_invalid: "0.5와 같은 숫자를 입력해 주세요",
     number_positive: "0보다 커야 합니다",
     side_required: "매수/롱 또는 매도/숏을 선택해 주세요",

@@ -199,6 +199,7 @@ const pt: Messages = {
       "Com este preço e alavancagem a posição abriria já além do seu preço de liquidação ({{price}}): reduza a alavancagem ou a quantidade",
     quantity_min: "A quantidade mínima é {{minimum}}",
     quantity_step: "Use múltiplos de {{step}}",
+    close_above_position: "Sua posição é de {{held}}; feche no máximo essa quantidade",
     number_invalid: "Digite um número como 0.5",
     number_positive: "Deve ser maior que zero",
     side_required: "Escolha comprar/long ou vender/short",

@@ -195,6 +195,7 @@ const tw: Messages = {
     liquidation_crossed: "按此價格和槓桿，倉位開倉即已越過強平價（{{price}}）：請降低槓桿或數量",
     quantity_min: "最小數量為 {{minimum}}",
     quantity_step: "數量須為 {{step}} 的整數倍",
+    close_above_position: "目前持倉為 {{held}}，平倉數量不能超過持倉",
     number_invalid: "請輸入數字，例如 0.5",
     number_positive: "必須大於零",
     side_required: "請選擇買入/做多或賣出/做空",

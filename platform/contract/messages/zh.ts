@@ -195,6 +195,7 @@ const zh: Messages = {
     liquidation_crossed: "按此价格和杠杆，仓位开仓即已越过强平价（{{price}}）：请降低杠杆或数量",
     quantity_min: "最小数量为 {{minimum}}",
     quantity_step: "数量须为 {{step}} 的整数倍",
+    close_above_position: "当前持仓为 {{held}}，平仓数量不能超过持仓",
     number_invalid: "请输入数字，例如 0.5",
     number_positive: "必须大于零",
     side_required: "请选择买入/做多或卖出/做空",

@@ -8,7 +8,14 @@ import { getI18n } from "../../../.server/i18n.ts";
 import { flashToast, getToken } from "../../../.server/session.ts";
 import { numbers } from "../../../components/numbers.tsx";
 import { fundsFor } from "../../../money.ts";
-import { type ContractOrder, closeForm, contractOrderForm, spotOrderForm, tpslForm } from "../forms.ts";
+import {
+  type ContractOrder,
+  closeForm,
+  closePartForm,
+  contractOrderForm,
+  spotOrderForm,
+  tpslForm,
+} from "../forms.ts";
 import { orderNeeds } from "../order-figures.ts";
 import { readState, type TradeState, tradeHref } from "../state.ts";
 import type { ReviewedOrder, TradeActionResult } from "../types.ts";
@@ -166,7 +173,8 @@ export async function tradeAction(request: Request, context: Context) {
     }
     case "close":
     case "tpsl": {
-      const submission = parseWithZod(form, { schema: intent === "close" ? closeForm : tpslForm });
+      const schema = intent === "tpsl" ? tpslForm : form.get("part") ? closePartForm : closeForm;
+      const submission = parseWithZod(form, { schema });
       const id = Number(form.get("position_id"));
       const values = Object.fromEntries(
         ["quantity", "take_profit", "stop_loss"].map((k) => [k, String(form.get(k) ?? "")]),

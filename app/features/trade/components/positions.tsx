@@ -112,6 +112,7 @@ function PositionCard({
           <summary className="btn btn-secondary min-h-8 list-none px-3 text-xs">{t("close_part")}</summary>
           <Form method="post" preventScrollReset className="mt-2 flex items-start gap-2">
             <input type="hidden" name="intent" value="close" />
+            <input type="hidden" name="part" value="1" />
             <input type="hidden" name="position_id" value={position.id} />
             <div className="flex-1">
               <label htmlFor={`close-${position.id}`} className="sr-only">
