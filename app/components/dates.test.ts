@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatTime, formatTimestamp } from "./dates.tsx";
+import { formatClock, formatDate, formatDateTime, formatTime, formatTimestamp } from "./dates.tsx";
 
 describe("dates", () => {
   const newYear = "2026-01-01T00:00:00Z";
@@ -13,6 +13,10 @@ describe("dates", () => {
     expect(formatDateTime(newYear, "ru", "Asia/Tokyo")).toBe("1 янв. 2026 г., 09:00 GMT+9");
     expect(formatTimestamp(newYear, "en", "Asia/Kolkata")).toBe("01/01/2026, 05:30:00 GMT+5:30");
     expect(formatDate("2025-12-31T20:00:00Z", "en", "Asia/Tokyo")).toBe("Jan 1, 2026");
+  });
+  it("say a quote's end to the second, with the zone (it lives 10 s)", () => {
+    expect(formatClock("2026-12-03T13:29:05Z", "en", "UTC")).toBe("13:29:05 UTC");
+    expect(formatClock("2026-12-03T13:29:05Z", "es", "Asia/Tokyo")).toBe("22:29:05 GMT+9");
   });
   it("keep one formatter per language, zone and style, never one's for another", () => {
     // Formatters are made once and kept: each answer must still be its own zone's and style's.

@@ -76,6 +76,17 @@ export function formatTime(value: string | number, lang: string, timeZone: strin
   }).format(new Date(value));
 }
 
+/** A time of day to the second, with the zone, for what lasts seconds (a quote): "20:14:05 GMT+8". */
+export function formatClock(value: string | number, lang: string, timeZone: string) {
+  return formatter("clock", lang, timeZone, {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  }).format(new Date(value));
+}
+
 /** The customer's zone (root loader) and the formatters bound to it and the page's language. */
 export function useDates() {
   const root = useRouteLoaderData<RootData>("root");
@@ -87,6 +98,7 @@ export function useDates() {
     dateTime: (value: string | number) => formatDateTime(value, lang, zone),
     timestamp: (value: string | number, withMs = false) => formatTimestamp(value, lang, zone, withMs),
     time: (value: string | number) => formatTime(value, lang, zone),
+    clock: (value: string | number) => formatClock(value, lang, zone),
   };
 }
 

@@ -4,13 +4,14 @@ import { Form, Link } from "react-router";
 import type { Quote } from "../../platform/contract/wallet.ts";
 import type { ExchangeAsked, exchangeAction, loadExchange } from "../.server/exchange.ts";
 import { useHydrated } from "../hooks.ts";
+import { useDates } from "./dates.tsx";
 import { percent } from "./earn/calc.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "./form.tsx";
 import { FundsNotice } from "./funds-notice.tsx";
 import { Icon } from "./icon.tsx";
 import { useNumbers } from "./numbers.tsx";
 import { useTranslation } from "./translation.ts";
-import { InfoRow, useTimeText } from "./wallet.tsx";
+import { InfoRow } from "./wallet.tsx";
 
 /** What a conversion screen's loader and action give it (app/.server/exchange.ts). */
 export type ExchangeData = Awaited<ReturnType<typeof loadExchange>>;
@@ -170,7 +171,8 @@ function QuoteCard({ quote, terms }: { quote: Quote; terms: Terms }) {
   const n = useNumbers();
   const { t } = useTranslation("wallet");
   const { hydrated, seconds } = useSecondsLeft(quote.expires_at, terms.ttl_seconds);
-  const until = useTimeText(quote.expires_at);
+  // A quote lives seconds: its end to the second (without JavaScript nothing counts down).
+  const until = useDates().clock(quote.expires_at);
   const expired = hydrated && seconds === 0;
   return (
     <section className="card mt-4" aria-labelledby="quote-title">
