@@ -87,7 +87,7 @@ export function InfoRow({
   return (
     <div className="flex items-start justify-between gap-4 py-1.5">
       <dt className="shrink-0 text-muted">{label}</dt>
-      <dd className={`min-w-0 text-right break-all ${strong ? "font-semibold" : ""}`}>{children}</dd>
+      <dd className={`min-w-0 text-right wrap-anywhere ${strong ? "font-semibold" : ""}`}>{children}</dd>
     </div>
   );
 }
