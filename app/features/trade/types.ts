@@ -48,6 +48,8 @@ export type ClosingPosition = {
   price: string | null;
   /** The PnL this close would realize at that price, before the fee. */
   pnl: string | null;
+  /** The taker fee this close would pay at that price. */
+  fee: string | null;
 };
 
 export type CloseReview = { all: boolean; positions: ClosingPosition[] };

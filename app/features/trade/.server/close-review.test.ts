@@ -20,6 +20,13 @@ function platform(positions: Record<string, unknown>[]) {
   const api = {
     get: async (path: string, query: Record<string, string> = {}) => {
       if (path === "/contract/positions") return envelope(positions);
+      if (path === "/contract/info")
+        return envelope({
+          code: query.code,
+          taker_fee: "0.0005",
+          min_quantity: "0.001",
+          quantity_step: "0.001",
+        });
       asked.push(query);
       const book = books[query.contract_type ?? "spot"];
       if (!book) return { status_code: 422, message: "bad", data: null };
@@ -56,10 +63,11 @@ describe("the close confirmation", () => {
       position(3, "perpetual", null, "sell"),
     ]);
     const review = await closeReview(api, undefined);
-    expect(review?.positions.map((p) => [p.id, p.price, p.pnl])).toEqual([
-      [1, "59990", "-1"],
-      [2, "60110", "-11"],
-      [3, "60010", "-1"],
+    // The fee: 0.1 × price × 0.05 %.
+    expect(review?.positions.map((p) => [p.id, p.price, p.pnl, p.fee])).toEqual([
+      [1, "59990", "-1", "2.9995"],
+      [2, "60110", "-11", "3.0055"],
+      [3, "60010", "-1", "3.0005"],
     ]);
     // One request a book, never the spot market's.
     expect(asked).toEqual([
@@ -72,5 +80,16 @@ describe("the close confirmation", () => {
     const { api } = platform([position(4, "weekly", "2026-11-27T08:00:00.000Z")]);
     const review = await closeReview(api, { id: 4, quantity: "0.05" });
     expect(review?.positions[0]).toMatchObject({ price: "60050", quantity: "0.05", pnl: "2.5" });
+  });
+
+  it("has nothing to confirm for a part the platform refuses: more than held, below the minimum, off the step", async () => {
+    for (const quantity of ["0.2", "0.0005", "0.0505"]) {
+      const { api } = platform([position(5, "perpetual", null)]);
+      expect(await closeReview(api, { id: 5, quantity })).toBeUndefined();
+    }
+    const { api } = platform([position(5, "perpetual", null)]);
+    expect(await closeReview(api, { id: 5, quantity: "0.05" })).toMatchObject({
+      positions: [{ quantity: "0.05" }],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { isContractType } from "../../../../platform/contract/contract-types.ts";
-import { dec, str } from "../../../../platform/contract/decimal.ts";
+import { type Dec, dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Depth } from "../../../../platform/contract/market.ts";
 import { previews } from "../../../../platform/contract/trading-math.ts";
 import type { ApiClient } from "../../../.server/api.ts";
@@ -28,6 +28,24 @@ export async function closeReview(
   const asked = dec(one?.quantity);
   const held = dec(chosen[0]?.quantity);
   if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
+  // Each contract's terms: its taker fee (what the close pays) and, for a part, its minimum and step.
+  const terms = new Map<string, { taker: Dec; min: Dec; step: Dec } | undefined>();
+  for (const p of chosen) {
+    if (terms.has(p.code)) continue;
+    const info = await api.get("/contract/info", { code: p.code });
+    const [taker, min, step] =
+      info.status_code === 200
+        ? [dec(info.data.taker_fee), dec(info.data.min_quantity), dec(info.data.quantity_step)]
+        : [];
+    terms.set(
+      p.code,
+      taker !== undefined && min !== undefined && step !== undefined ? { taker, min, step } : undefined,
+    );
+  }
+  // A part below the minimum or off the step: nothing to confirm, the platform refuses it too.
+  const own = chosen[0] && terms.get(chosen[0].code);
+  if (asked !== undefined && own && (asked < own.min || (own.step > 0n && asked % own.step !== 0n)))
+    return undefined;
   const books = new Map<string, Depth | undefined>();
   const bookOf = (p: { code: string; contract_type: string }) => `${p.code}:${p.contract_type}`;
   for (const p of chosen) {
@@ -41,6 +59,7 @@ export async function closeReview(
     const price = (p.side === "buy" ? book?.bids[0]?.price : book?.asks[0]?.price) ?? p.mark_price;
     const quantity = one?.quantity ?? p.quantity;
     const [entry, at, size] = [dec(p.entry_price), dec(price), dec(quantity)];
+    const taker = terms.get(p.code)?.taker;
     return {
       id: p.id,
       code: p.code,
@@ -53,6 +72,10 @@ export async function closeReview(
       pnl:
         entry !== undefined && at !== undefined && size !== undefined
           ? str(previews.pnl(p.side, entry, at, size))
+          : null,
+      fee:
+        taker !== undefined && at !== undefined && size !== undefined
+          ? str(previews.fee(size, at, taker))
           : null,
     };
   });

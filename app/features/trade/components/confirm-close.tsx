@@ -23,6 +23,7 @@ export function ConfirmClose({
   const { t } = useTranslation("trade");
   const rows: [string, string, string?][] = [];
   let total: bigint | undefined = 0n;
+  let fees: bigint | undefined = 0n;
   for (const p of review.positions) {
     const pair = pairOf(p.code);
     const coin = pair.split("/")[0] ?? "";
@@ -41,9 +42,13 @@ export function ConfirmClose({
     }
     const each = dec(p.pnl);
     total = total !== undefined && each !== undefined ? total + each : undefined;
+    const fee = dec(p.fee);
+    fees = fees !== undefined && fee !== undefined ? fees + fee : undefined;
   }
   const pnl = total !== undefined ? str(total) : null;
   rows.push([t("close_pnl"), n.signed(pnl), pnl === null ? "" : pnl.startsWith("-") ? "down" : "up"]);
+  // The PnL is before the fee: the fee shows beside it, so the customer sees what the close costs.
+  rows.push([t("fee_label", { coin: "USDT" }), fees !== undefined ? `≈ ${n.usdt(str(fees))}` : "-"]);
   const one = review.positions[0];
   const hidden: Record<string, string | number | undefined> = review.all
     ? { confirmed: "on", mode: "contract", tab: "positions" }
