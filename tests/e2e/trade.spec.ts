@@ -279,6 +279,8 @@ test("a leveraged long: the PnL moves, TP/SL set, closed in two parts, then in t
     await expect(sheet).toContainText(`${t("trade.close_long")} 20x`);
     await expect(sheet).toContainText(`${n.qty("0.005")} / ${n.qty("0.01")}`);
     await expect(sheet).toContainText(t("trade.close_pnl"));
+    // The PnL is before the fee; the fee the close pays shows beside it.
+    await expect(sheet).toContainText(t("trade.fee_label", { coin: "USDT" }));
   });
   await expect(card.getByTestId("quantity")).toHaveText(n.qty("0.005"));
   // Cancel leaves the position as it was; Confirm closes the rest.
