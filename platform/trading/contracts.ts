@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
+import { pricePrecision } from "../contract/precision.ts";
 import { DEFAULT_PRICE_BAND } from "../contract/trading-math.ts";
 import { exactTicks, unitsOf } from "../contract/units.ts";
 import type { Db } from "../db/client.ts";
@@ -127,7 +128,15 @@ function checkOrderTerms(
 }
 
 /** TP above and SL below the reference for a long; the reverse for a short. */
-export function checkTpSl(side: math.Side, reference: Decimal, tp?: Decimal, sl?: Decimal) {
+export function checkTpSl(code: string, side: math.Side, reference: Decimal, tp?: Decimal, sl?: Decimal) {
+  // On the price grid, as an order's price is (a take-profit of 90,000.123 was kept as typed).
+  const tick = new Decimal(10).pow(-pricePrecision(code));
+  for (const [field, price] of [
+    ["take_profit", tp],
+    ["stop_loss", sl],
+  ] as const)
+    if (price && !price.div(tick).isInteger())
+      throw fieldError(field, "trading.price_tick", { tick: tick.toFixed() });
   if (tp && (side === "buy" ? tp.lte(reference) : tp.gte(reference)))
     throw fieldError("take_profit", side === "buy" ? "trading.tp_above" : "trading.tp_below");
   if (sl && (side === "buy" ? sl.gte(reference) : sl.lte(reference)))
@@ -282,7 +291,7 @@ export async function placeContractOrder(deps: TradingDeps, userId: number, inpu
   const tp = input.take_profit ? D(input.take_profit) : undefined;
   const sl = input.stop_loss ? D(input.stop_loss) : undefined;
   const expected = expectedFill(deps, params, input, quantity, userId);
-  checkTpSl(input.side, expected.price, tp, sl);
+  checkTpSl(params.code, input.side, expected.price, tp, sl);
   const order = await deps.spot.place({
     userId,
     code: params.code,
@@ -495,7 +504,7 @@ export async function setTpSl(
     .where(and(eq(positions.id, positionId), eq(positions.userId, userId), eq(positions.status, "open")));
   if (!position) throw new ApiError(404, "trading.position_not_open");
   const mark = deps.prices.mark(position.code);
-  checkTpSl(position.side, mark.price, tp ?? undefined, sl ?? undefined);
+  checkTpSl(position.code, position.side, mark.price, tp ?? undefined, sl ?? undefined);
   const [updated] = await deps.db
     .update(positions)
     .set({ takeProfit: tp ? tp.toFixed() : null, stopLoss: sl ? sl.toFixed() : null })
