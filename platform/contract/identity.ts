@@ -162,28 +162,49 @@ export type AddressBody = z.infer<typeof addressBody>;
 const captchaKeyField = z.string().max(64).optional();
 const codePurposeField = z.enum(CODE_PURPOSES);
 
-/** A phone as the spec's clients send it: national, or whole with its `+` (which an unencoded URL turns into a space). */
+/** A phone sent with its `area_code`: national as the forms take it, or whole with a typed `+`. */
+const dialledPhoneField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .transform((p) => p.replace(/[\s\-().]/g, ""))
+  .pipe(z.string().regex(/^\+?\d{4,15}$/, { error: "identity.phone_invalid" }));
+
+/**
+ * A phone as the spec's clients send it, without `area_code`: national, or whole with its `+`,
+ * which an unencoded URL turns into one leading space (" 6591234567" is "+6591234567").
+ */
 export const loosePhoneField = z
   .string({ error: "validation.required" })
-  .transform((p) =>
-    p
-      .replace(/^ (?=\d)/, "+")
-      .trim()
-      .replace(/[\s\-().]/g, ""),
-  )
-  .pipe(
-    z
-      .string()
-      .min(1, { error: "validation.required" })
-      .regex(/^\+?\d{4,15}$/, { error: "identity.phone_invalid" }),
-  );
+  .transform((p) => p.replace(/^ (?=\d)/, "+"))
+  .pipe(dialledPhoneField);
 
-export const captchaQuery = z.object({
-  phone: loosePhoneField,
-  area_code: areaCodeField.optional(),
-  key_str: captchaKeyField,
-  type: codePurposeField.default("register"),
-});
+/**
+ * The leading space is read as a lost `+` only without `area_code`: with it (the web forms, the
+ * spec's clients never send it) it is a typed space, trimmed as the forms trim it, so
+ * " 90935644" with area_code 65 is 90935644 and not the number +90935644.
+ */
+export const captchaQuery = z
+  .object({
+    phone: z.string({ error: "validation.required" }).meta({
+      description: "National (with area_code), or whole as +<country code><number>",
+    }),
+    area_code: areaCodeField.optional(),
+    key_str: captchaKeyField,
+    type: codePurposeField.default("register"),
+  })
+  .check((ctx) => {
+    const parsed = (ctx.value.area_code === undefined ? loosePhoneField : dialledPhoneField).safeParse(
+      ctx.value.phone,
+    );
+    if (parsed.success) {
+      ctx.value.phone = parsed.data;
+      return;
+    }
+    for (const issue of parsed.error.issues) {
+      ctx.issues.push({ code: "custom", message: issue.message, path: ["phone"], input: ctx.value.phone });
+    }
+  });
 
 export const sendEmailBody = z.object({ email: emailField, type: codePurposeField });
 

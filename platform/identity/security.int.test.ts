@@ -488,6 +488,29 @@ describe("e-mail, phone and the anti-phishing code", () => {
     expect(info.phone).toBe(phone2);
   });
 
+  it("ignores spaces typed around the new phone, and refuses one of spaces only as empty", async () => {
+    const { token } = await registerByEmail(t);
+    const send = (typed: string) =>
+      t.api(`/captcha?phone=${encodeURIComponent(typed)}&area_code=65&type=bind`, { token });
+    // Before: a leading space was read as a "+" lost in the URL, the number as +90935644.
+    const first = freshMobile();
+    expect((await send(` ${first}`)).status).toBe(200);
+    expect(await lastCode(t, `+65${first}`)).toMatch(/^\d{6}$/);
+    const phone = freshMobile();
+    expect((await send(` ${phone} `)).status).toBe(200);
+    const code = await lastCode(t, `+65${phone}`);
+    const bound = await post("/security/phone", { area_code: " 65", phone: ` ${phone} `, code }, token);
+    expect(bound.body.message).toBe("Mobile number saved");
+    const info = (await get("/user/info", token)).body.data.user;
+    expect(info).toMatchObject({ area_code: "65", phone });
+
+    const blank = await t.api("/captcha?phone=%20%20%20&area_code=65&type=bind", { token, lang: "zh" });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors.phone).toEqual(["不能为空"]);
+    const blankBind = await post("/security/phone", { area_code: "65", phone: "   ", code }, token);
+    expect(blankBind.body.errors.phone).toEqual(["Cannot be empty"]);
+  });
+
   it("changes the e-mail with a code to the new one; a taken address is refused", async () => {
     const { token, user } = await registerByEmail(t);
     const taken = (await registerByEmail(t)).email;

@@ -26,7 +26,8 @@ export async function securityAction(request: Request, context: Context): Promis
       schema: intent === "send_email" ? sendEmailForm : sendPhoneForm,
     });
     if (submission.status !== "success") return { result: submission.reply({ hideFields: ["google_code"] }) };
-    const address = submission.payload;
+    // What the form checked (trimmed, spaces and dashes out), not the text as typed.
+    const address = submission.value as { email?: string; phone?: string; area_code?: string };
     const sent =
       intent === "send_email"
         ? await api.post("/send_email", { email: String(address.email ?? ""), type: "bind" })
