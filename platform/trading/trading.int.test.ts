@@ -527,9 +527,15 @@ describe("position and order management", () => {
     const slAbove = await call("/contract/tpsl", token, { position_id: position.id, stop_loss: "3010" });
     expect(slAbove.body.errors.stop_loss).toEqual(["Stop-loss must be below the current price for a long"]);
     // Off the price grid (ETH/USDT trades in 0.01): refused as an order's price is.
-    const offGrid = await call("/contract/tpsl", token, { position_id: position.id, take_profit: "3200.123" });
+    const offGrid = await call("/contract/tpsl", token, {
+      position_id: position.id,
+      take_profit: "3200.123",
+    });
     expect(offGrid.body.errors.take_profit).toEqual(["The price must be a multiple of 0.01"]);
-    const slOffGrid = await call("/contract/tpsl", token, { position_id: position.id, stop_loss: "2800.005" });
+    const slOffGrid = await call("/contract/tpsl", token, {
+      position_id: position.id,
+      stop_loss: "2800.005",
+    });
     expect(slOffGrid.body.errors.stop_loss).toEqual(["The price must be a multiple of 0.01"]);
     expect(
       (await call("/contract/tpsl", other.token, { position_id: position.id, take_profit: "3300" })).status,
