@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { type Desk, EXCHANGE_DESKS } from "../../platform/contract/wallet.ts";
 import { numbers } from "../components/numbers.tsx";
 import { convertForm, quoteForm } from "../forms/funds.ts";
+import { parseForm } from "../forms/validate.ts";
 import { fundsFor } from "../money.ts";
 import { apiClient } from "./api.ts";
 import { replyWithEnvelope } from "./forms.ts";
-import { getI18n } from "./i18n.ts";
+import { getI18n, getLocale } from "./i18n.ts";
 import { flashToast } from "./session.ts";
 import { pick } from "./wallet.ts";
 
@@ -45,7 +45,7 @@ export async function exchangeAction(request: Request, context: Context, desk: D
       to: String(formData.get("to") ?? ""),
       amount: String(formData.get("amount") ?? ""),
     };
-    const submission = parseWithZod(formData, { schema: convertForm });
+    const submission = parseForm(formData, { schema: convertForm, lang: getLocale(context) });
     const message = getI18n(context).t("messages:wallet.quote_expired");
     if (submission.status !== "success") return { step: "expired" as const, asked, message };
     const result = await api.post("/wallet/exchange", submission.value);
@@ -53,7 +53,7 @@ export async function exchangeAction(request: Request, context: Context, desk: D
     flashToast(context, { kind: "success", message: result.message });
     return redirect(`/walletrecord?id=exchange:${submission.value.quote_id}`);
   }
-  const submission = parseWithZod(formData, { schema: quoteForm });
+  const submission = parseForm(formData, { schema: quoteForm, lang: getLocale(context) });
   if (submission.status !== "success") return { step: "form" as const, reply: submission.reply() };
   // Short funds are refused before a quote, by the rule the form's notice uses.
   const assets = await api.data("/account/index");

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, parse, type Submission } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { usePageLanguage } from "../hooks.ts";
 import { ErrorList } from "./form-parts.tsx";
 
 export { ErrorList, HoneypotInputs, Submit, useMessage } from "./form-parts.tsx";
@@ -65,8 +66,8 @@ export const unvalidated = (formData: FormData) =>
 /** The field Conform's own control buttons submit (`INTENT` in @conform-to/dom). */
 const CONFORM_INTENT = "__intent__";
 
-// A form validator is typed by the form that uses it.
-type Validate = (formData: FormData) => Submission<any>;
+// A form validator is typed by the form that uses it; numbers are read in the page's language.
+type Validate = (formData: FormData, lang: string) => Submission<any>;
 /** What Conform's `onValidate` is given. */
 type ValidateContext = { formData: FormData; submitter?: HTMLInputElement | HTMLButtonElement | null };
 
@@ -85,6 +86,7 @@ export function useLazyValidator(
   load: () => Promise<Validate>,
 ): (input: ValidateContext | FormData) => Submission<any> {
   const [validate, setValidate] = useState<Validate>();
+  const lang = usePageLanguage();
   useEffect(() => {
     let live = true;
     const start = () =>
@@ -104,9 +106,9 @@ export function useLazyValidator(
       // Conform's own intents (check a field as it is left) come by a formNoValidate button too.
       const leaving = formData.has(CONFORM_INTENT);
       if (!validate) return leaving ? nothingFound(formData) : unvalidated(formData);
-      return submitter?.formNoValidate && !leaving ? unvalidated(formData) : validate(formData);
+      return submitter?.formNoValidate && !leaving ? unvalidated(formData) : validate(formData, lang);
     },
-    [validate],
+    [validate, lang],
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { decimalInput } from "../forms/decimal-input.ts";
 import { fundsFor } from "../money.ts";
 import type { ScreenPath } from "../route-table.ts";
 import { useNumbers } from "./numbers.tsx";
@@ -29,7 +30,8 @@ export function FundsNotice({
 }) {
   const n = useNumbers();
   const { t } = useTranslation("common");
-  const state = fundsFor(available, needed);
+  // A typed amount is read as the page's language writes numbers, as the form's action reads it.
+  const state = fundsFor(available, typeof needed === "string" ? decimalInput(needed, n.lang) : needed);
   if (state === "enough") return null;
   const from: Wallet = transferTo === "spot" ? "contract" : "spot";
   const transfer = transferTo

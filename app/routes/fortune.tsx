@@ -1,11 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import { isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
+import { getI18n, getLocale } from "../.server/i18n.ts";
 import { flashToast, getToken } from "../.server/session.ts";
 import { useDates } from "../components/dates.tsx";
 import { percent } from "../components/earn/calc.ts";
@@ -17,6 +16,7 @@ import { Icon } from "../components/icon.tsx";
 import { type Numbers, numbers } from "../components/numbers.tsx";
 import { useTranslation } from "../components/translation.ts";
 import { fortuneForm } from "../forms/earn.ts";
+import { parseForm } from "../forms/validate.ts";
 import type { RouteHandle } from "../handle.ts";
 import { formatAmount } from "../money.ts";
 import type { ScreenPath } from "../route-table.ts";
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!getToken(context)) return redirect(LOGIN);
   const formData = await request.formData();
   const intent: Intent = formData.get("intent") === "withdraw" ? "withdraw" : "deposit";
-  const submission = parseWithZod(formData, { schema: fortuneForm });
+  const submission = parseForm(formData, { schema: fortuneForm, lang: getLocale(context) });
   if (submission.status !== "success") return { intent, result: submission.reply() };
   const result = await apiClient(request, context).post(`/earn/fortune/${intent}`, {
     amount: submission.value.amount,

@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
+import { getI18n, getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { sum } from "../components/earn/calc.ts";
 import { tokensFor } from "../components/earn/live.ts";
@@ -20,6 +19,7 @@ import { useTranslation } from "../components/translation.ts";
 import { LocalTime, Notice } from "../components/wallet.tsx";
 import { countdown } from "../features/trade/components/format.ts";
 import { subscribeForm } from "../forms/earn.ts";
+import { parseForm } from "../forms/validate.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/ico-details";
 
@@ -96,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: subscribeForm });
+  const submission = parseForm(formData, { schema: subscribeForm, lang: getLocale(context) });
   // Without JavaScript, "Calculate" posts the amount to show the tokens it buys.
   if (formData.get("intent") === "preview" || submission.status !== "success") return submission.reply();
   const result = await apiClient(request, context).post("/launchpad/subscribe", submission.value);

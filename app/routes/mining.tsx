@@ -1,12 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { allProducts, spotAvailable } from "../.server/earn.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
-import { getI18n } from "../.server/i18n.ts";
+import { getI18n, getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { maxJoin, percent } from "../components/earn/calc.ts";
 import { dailyIncome } from "../components/earn/live.ts";
@@ -19,6 +18,7 @@ import { numbers, useNumbers } from "../components/numbers.tsx";
 import { useTranslation } from "../components/translation.ts";
 import { Notice } from "../components/wallet.tsx";
 import { joinForm } from "../forms/earn.ts";
+import { parseForm } from "../forms/validate.ts";
 import type { RouteHandle } from "../handle.ts";
 import { formatAmount } from "../money.ts";
 import type { Route } from "./+types/mining";
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Joins (parameters in the query, as the spec's API takes them); on to the records of its kind. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: joinForm });
+  const submission = parseForm(formData, { schema: joinForm, lang: getLocale(context) });
   // Without JavaScript, "Calculate" posts the amount to show the day's income before joining.
   if (formData.get("intent") === "preview" || submission.status !== "success") return submission.reply();
   const { id, amount, kind } = submission.value;

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 // The screen's terms come from the zod-free module: importing the schema module for them would
 // bring zod and the trading contract into the page's first download (the action's schema is
@@ -8,12 +7,14 @@ import { ALERT_KINDS, ALERT_WINDOWS, type AlertKind } from "../../platform/contr
 import { type AlertView, alertInput } from "../../platform/contract/alerts.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
+import { getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { Time } from "../components/dates.tsx";
 import { ErrorList, Field, HoneypotInputs, Submit, useLazyValidator } from "../components/form.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import { SelectField } from "../components/security.tsx";
 import { useTranslation } from "../components/translation.ts";
+import { parseForm } from "../forms/validate.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/price-alerts";
 
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     flashToast(context, { kind: result.status_code === 200 ? "success" : "error", message: result.message });
     return redirect(new URL(request.url).pathname + new URL(request.url).search);
   }
-  const submission = parseWithZod(form, { schema: alertInput });
+  const submission = parseForm(form, { schema: alertInput, lang: getLocale(context) });
   if (submission.status !== "success") return submission.reply();
   const result = await api.post("/alerts/add", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import QRCode from "qrcode";
 import { Form, redirect } from "react-router";
 import { apiClient } from "../.server/api.ts";
 import { claimFromForm, loadFaucet } from "../.server/faucet.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
+import { getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { networksByCoin, pick } from "../.server/wallet.ts";
 import { CopyButton } from "../components/copy-button.tsx";
@@ -14,6 +14,7 @@ import { useNumbers } from "../components/numbers.tsx";
 import { useTranslation } from "../components/translation.ts";
 import { Chips, InfoRow, Notice, Tabs } from "../components/wallet.tsx";
 import { fiatRechargeForm } from "../forms/funds.ts";
+import { parseForm } from "../forms/validate.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/recharge";
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   // The demo faucet's button (on this screen and on /asset) posts here.
   if (formData.get("intent") === "faucet") return claimFromForm(request, context, formData);
-  const submission = parseWithZod(formData, { schema: fiatRechargeForm });
+  const submission = parseForm(formData, { schema: fiatRechargeForm, lang: getLocale(context) });
   if (submission.status !== "success") return submission.reply();
   const result = await apiClient(request, context).post("/wallet/recharge/fiat", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import { compare, isAmount } from "../../platform/contract/decimal.ts";
 import { apiClient } from "../.server/api.ts";
 import { replyWithEnvelope } from "../.server/forms.ts";
+import { getLocale } from "../.server/i18n.ts";
 import { flashToast } from "../.server/session.ts";
 import { pick } from "../.server/wallet.ts";
 import { ErrorList, Field, Submit, useLazyValidator } from "../components/form.tsx";
@@ -13,6 +13,7 @@ import { useNumbers } from "../components/numbers.tsx";
 import { useTranslation } from "../components/translation.ts";
 import { Chips, isWallet, type WalletName } from "../components/wallet.tsx";
 import { transferForm } from "../forms/funds.ts";
+import { parseForm } from "../forms/validate.ts";
 import type { RouteHandle } from "../handle.ts";
 import type { Route } from "./+types/transfer";
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Moves the coin at once; back to the assets of the wallet it went to. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: transferForm });
+  const submission = parseForm(formData, { schema: transferForm, lang: getLocale(context) });
   if (submission.status !== "success") return submission.reply();
   const result = await apiClient(request, context).post("/wallet/transfer", submission.value);
   if (result.status_code !== 200) return replyWithEnvelope(submission, result);

@@ -2,31 +2,35 @@
 import "./validation.ts";
 import { z } from "zod";
 import { CONTRACT_TYPES } from "./contract-types.ts";
+import { formDecimal } from "./form-decimal.ts";
 import { morePageQuery } from "./pagination.ts";
 
 /** A decimal quantity or price as a string, never a float. */
 export const decimalField = (requiredKey: string) =>
+  formDecimal(
+    z
+      .union([z.string(), z.number()], { error: requiredKey })
+      .transform((v) => String(v).trim())
+      .pipe(
+        z
+          .string()
+          .min(1, { error: requiredKey })
+          .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid" })
+          .refine((v) => /[1-9]/.test(v), { error: "trading.number_positive" }),
+      ),
+  );
+
+export const optionalDecimal = formDecimal(
   z
-    .union([z.string(), z.number()], { error: requiredKey })
+    .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
     .pipe(
       z
         .string()
-        .min(1, { error: requiredKey })
         .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid" })
         .refine((v) => /[1-9]/.test(v), { error: "trading.number_positive" }),
-    );
-
-export const optionalDecimal = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid" })
-      .refine((v) => /[1-9]/.test(v), { error: "trading.number_positive" }),
-  )
-  .optional();
+    ),
+).optional();
 
 export const sideField = z.enum(["buy", "sell"], { error: "trading.side_required" });
 export const orderTypeField = z.enum(["market", "limit"], { error: "trading.type_required" });

@@ -1,6 +1,7 @@
 // Zod's browser settings (no eval under our CSP) before any schema here is built.
 import "./validation.ts";
 import { z } from "zod";
+import { formDecimal } from "./form-decimal.ts";
 import { messageKey } from "./message-key.ts";
 import { morePageQuery } from "./pagination.ts";
 import { googleCodeField } from "./security.ts";
@@ -9,16 +10,18 @@ import { RECORD_KINDS, WALLET_KINDS } from "./wallet-kinds.ts";
 export { RECORD_KINDS, type RecordKind, WALLET_KINDS } from "./wallet-kinds.ts";
 
 /** A positive decimal amount as a string: at most 18 decimals, at most 10^15. Never a float. */
-export const amountField = z
-  .union([z.string(), z.number()], { error: "validation.required" })
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: "validation.required" })
-      .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "wallet.amount_invalid" })
-      .refine((v) => /[1-9]/.test(v), { error: "wallet.amount_positive" }),
-  );
+export const amountField = formDecimal(
+  z
+    .union([z.string(), z.number()], { error: "validation.required" })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "validation.required" })
+        .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "wallet.amount_invalid" })
+        .refine((v) => /[1-9]/.test(v), { error: "wallet.amount_positive" }),
+    ),
+);
 
 export const coinField = z
   .string({ error: "validation.required" })

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useHydrated } from "../../hooks.ts";
+import { decimalInput } from "../../forms/decimal-input.ts";
+import { useHydrated, usePageLanguage } from "../../hooks.ts";
 import { useTranslation } from "../translation.ts";
 import { InfoRow } from "../wallet.tsx";
 
@@ -17,16 +18,18 @@ export function Row({ label, children, strong }: { label: string; children: Reac
 
 /**
  * The amount being typed, for the figures worked out from it (income, tokens): live with
- * JavaScript; without it, the amount last posted (e.g. by "Calculate").
+ * JavaScript; without it, the amount last posted (e.g. by "Calculate"). Read as the page's
+ * language writes numbers ("0,5" in Spanish), as the form's action reads it.
  */
 export function useAmountInput(posted: string) {
+  const lang = usePageLanguage();
   const [amount, setAmount] = useState(posted);
   useEffect(() => setAmount(posted), [posted]);
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const input = event.target as HTMLInputElement;
     if (input.name === "amount") setAmount(input.value);
   };
-  return { amount, onInput };
+  return { amount: decimalInput(amount, lang), onInput };
 }
 
 /** Without JavaScript, a button that posts the amount back to show what it gives. */

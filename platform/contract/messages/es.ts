@@ -201,7 +201,7 @@ const es: Messages = {
     quantity_min: "La cantidad mínima es {{minimum}}",
     quantity_step: "Usa múltiplos de {{step}}",
     close_above_position: "Tu posición es de {{held}}; cierra como máximo esa cantidad",
-    number_invalid: "Introduce un número como 0.5",
+    number_invalid: "Introduce un número como 0,5",
     number_positive: "Debe ser mayor que cero",
     side_required: "Elige comprar/largo o vender/corto",
     type_required: "Elige una orden de mercado o limitada",

@@ -200,7 +200,7 @@ const id: Messages = {
     quantity_min: "Jumlah minimum adalah {{minimum}}",
     quantity_step: "Gunakan kelipatan {{step}}",
     close_above_position: "Posisi Anda {{held}}; tutup paling banyak sejumlah itu",
-    number_invalid: "Masukkan angka seperti 0.5",
+    number_invalid: "Masukkan angka seperti 0,5",
     number_positive: "Harus lebih dari nol",
     side_required: "Pilih beli/long atau jual/short",
     type_required: "Pilih order pasar atau order limit",

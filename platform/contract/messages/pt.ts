@@ -200,7 +200,7 @@ const pt: Messages = {
     quantity_min: "A quantidade mínima é {{minimum}}",
     quantity_step: "Use múltiplos de {{step}}",
     close_above_position: "Sua posição é de {{held}}; feche no máximo essa quantidade",
-    number_invalid: "Digite um número como 0.5",
+    number_invalid: "Digite um número como 0,5",
     number_positive: "Deve ser maior que zero",
     side_required: "Escolha comprar/long ou vender/short",
     type_required: "Escolha uma ordem a mercado ou limitada",

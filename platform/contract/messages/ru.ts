@@ -199,7 +199,7 @@ const ru: Messages = {
     quantity_min: "Минимальное количество — {{minimum}}",
     quantity_step: "Количество должно быть кратно {{step}}",
     close_above_position: "В позиции {{held}}; закрыть можно не больше",
-    number_invalid: "Введите число, например 0.5",
+    number_invalid: "Введите число, например 0,5",
     number_positive: "Значение должно быть больше нуля",
     side_required: "Выберите покупку/лонг или продажу/шорт",
     type_required: "Выберите рыночный или лимитный ордер",

@@ -198,7 +198,7 @@ const vn: Messages = {
     quantity_min: "Số lượng tối thiểu là {{minimum}}",
     quantity_step: "Hãy nhập bội số của {{step}}",
     close_above_position: "Vị thế của bạn là {{held}}; chỉ đóng tối đa số lượng đó",
-    number_invalid: "Nhập một số, ví dụ 0.5",
+    number_invalid: "Nhập một số, ví dụ 0,5",
     number_positive: "Phải lớn hơn 0",
     side_required: "Chọn mua/long hoặc bán/short",
     type_required: "Chọn lệnh thị trường hoặc lệnh giới hạn",

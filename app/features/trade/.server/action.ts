@@ -1,12 +1,12 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { ceilAmount, dec } from "../../../../platform/contract/decimal.ts";
 import type { Envelope } from "../../../../platform/contract/envelope.ts";
 import { apiClient } from "../../../.server/api.ts";
-import { getI18n } from "../../../.server/i18n.ts";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { flashToast, getToken } from "../../../.server/session.ts";
 import { numbers } from "../../../components/numbers.tsx";
+import { parseForm } from "../../../forms/validate.ts";
 import { fundsFor } from "../../../money.ts";
 import {
   type ContractOrder,
@@ -82,7 +82,10 @@ export async function tradeAction(request: Request, context: Context) {
     case "review":
     case "place": {
       const contract = state.mode === "contract";
-      const submission = parseWithZod(form, { schema: contract ? contractOrderForm : spotOrderForm });
+      const submission = parseForm(form, {
+        schema: contract ? contractOrderForm : spotOrderForm,
+        lang: getLocale(context),
+      });
       if (submission.status !== "success")
         return { form: "order", reply: submission.reply() } satisfies TradeActionResult;
       const v = submission.value;
@@ -174,7 +177,7 @@ export async function tradeAction(request: Request, context: Context) {
     case "close":
     case "tpsl": {
       const schema = intent === "tpsl" ? tpslForm : form.get("part") ? closePartForm : closeForm;
-      const submission = parseWithZod(form, { schema });
+      const submission = parseForm(form, { schema, lang: getLocale(context) });
       const id = Number(form.get("position_id"));
       const values = Object.fromEntries(
         ["quantity", "take_profit", "stop_loss"].map((k) => [k, String(form.get(k) ?? "")]),

@@ -6,10 +6,11 @@ import { localizeParams } from "../../../../platform/contract/numbers.ts";
 import { optionBetBody } from "../../../../platform/contract/options.ts";
 import type { OptionBet } from "../../../../platform/contract/timed.ts";
 import { apiClient } from "../../../.server/api.ts";
-import { getI18n } from "../../../.server/i18n.ts";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { marketEntries } from "../../../.server/market.ts";
 import { flashToast, getToken } from "../../../.server/session.ts";
 import { numbers } from "../../../components/numbers.tsx";
+import { formSchema } from "../../../forms/validate.ts";
 import { fundsFor } from "../../../money.ts";
 import type { TradeState } from "../state.ts";
 import { betFigures } from "../timed-figures.ts";
@@ -91,7 +92,7 @@ export async function timedAction(request: Request, context: Context, form: Form
   const i18n = getI18n(context);
   const { t } = i18n;
   const amount = String(form.get("amount") ?? "").slice(0, 40);
-  const parsed = betForm.safeParse(Object.fromEntries(form));
+  const parsed = formSchema(betForm, getLocale(context)).safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {

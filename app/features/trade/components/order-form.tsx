@@ -8,6 +8,7 @@ import { ErrorList, useLazyValidator } from "../../../components/form.tsx";
 import { FundsNotice } from "../../../components/funds-notice.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
 import { useTranslation } from "../../../components/translation.ts";
+import { decimalInput, decimalInputs } from "../../../forms/decimal-input.ts";
 import { useHydrated } from "../../../hooks.ts";
 import { type ContractInfo, type OrderValues, orderFigures, orderNeeds } from "../order-figures.ts";
 import type { TradeState } from "../state.ts";
@@ -120,8 +121,9 @@ export function OrderForm({
       (name) => typed[name] !== values[name],
     );
     if (changed) setValues(typed);
-    const { max } = orderFigures({ state, info, values: typed, balances, ticker, depth });
-    const share = percentOf(typed.quantity, max);
+    const read = decimalInputs(typed, n.lang);
+    const { max } = orderFigures({ state, info, values: read, balances, ticker, depth });
+    const share = percentOf(read.quantity, max);
     if (share !== undefined) setPercent(share);
   }, []);
   const [form, fields] = useForm<Fields>({
@@ -131,7 +133,9 @@ export function OrderForm({
     shouldRevalidate: "onInput",
     onValidate: validate,
   });
-  const figures = orderFigures({ state, info, values, balances, ticker, depth });
+  // The figures read the fields as the page's language writes numbers, as the action does.
+  const read = decimalInputs(values, n.lang);
+  const figures = orderFigures({ state, info, values: read, balances, ticker, depth });
   const base = instrument.base;
   const p = instrument.price_precision;
   const set = (name: keyof OrderValues, value: string) => setValues((v) => ({ ...v, [name]: value }));
@@ -142,7 +146,7 @@ export function OrderForm({
   };
   const onQuantity = (value: string) => {
     set("quantity", value);
-    const share = percentOf(value, figures.max);
+    const share = percentOf(decimalInput(value, n.lang), figures.max);
     if (share !== undefined) setPercent(share);
   };
   const maxLeverage = info?.max_leverage ?? 1;
@@ -355,7 +359,7 @@ export function OrderForm({
         <FundsNotice
           coin={availableCoin}
           available={availableCoin === "USDT" ? balances.usdt : balances.base}
-          needed={orderNeeds(state, figures.cost, values.quantity)}
+          needed={orderNeeds(state, figures.cost, read.quantity)}
           transferTo={availableCoin === "USDT" ? (contract ? "contract" : "spot") : undefined}
           className="mt-2"
         />

@@ -11,6 +11,7 @@ import { changeClass } from "../../../components/market/market-list.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
 import { Sheet } from "../../../components/sheet.tsx";
 import { useTranslation } from "../../../components/translation.ts";
+import { decimalInput } from "../../../forms/decimal-input.ts";
 import type { TimedData } from "../.server/timed.ts";
 import { MODES, tradeHref } from "../state.ts";
 import { betFigures } from "../timed-figures.ts";
@@ -214,7 +215,8 @@ function BetForm({
     setShown(refused);
     if (refused) setAmount(refused.values.amount);
   }
-  const figures = betFigures(product, amount);
+  // Read as the page's language writes numbers ("0,5" in Spanish), as the action reads it.
+  const figures = betFigures(product, decimalInput(amount, n.lang));
   const errors = refused?.errors.amount;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "timed_review";
   return (

@@ -1,12 +1,12 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Envelope } from "../../../../platform/contract/envelope.ts";
 import { apiClient } from "../../../.server/api.ts";
 import { replyWithEnvelope, SECRET_FIELDS } from "../../../.server/forms.ts";
-import { getI18n } from "../../../.server/i18n.ts";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { flashToast } from "../../../.server/session.ts";
 import { numbers } from "../../../components/numbers.tsx";
+import { parseForm } from "../../../forms/validate.ts";
 import { fundsFor } from "../../../money.ts";
 import { fiatWithdrawForm, withdrawForm, withdrawPreviewForm } from "../forms.ts";
 import type { WithdrawActionResult } from "../types.ts";
@@ -27,13 +27,13 @@ export async function withdrawAction(
 ): Promise<WithdrawActionResult | Response> {
   const formData = await request.formData();
   if (new URL(request.url).searchParams.get("tab") === "fiat") {
-    const submission = parseWithZod(formData, { schema: fiatWithdrawForm });
+    const submission = parseForm(formData, { schema: fiatWithdrawForm, lang: getLocale(context) });
     if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
     const result = await apiClient(request, context).post("/wallet/withdraw/fiat", submission.value);
     return answer(context, submission, result);
   }
   if (formData.get("intent") === "preview") return preview(formData, request, context);
-  const submission = parseWithZod(formData, { schema: withdrawForm });
+  const submission = parseForm(formData, { schema: withdrawForm, lang: getLocale(context) });
   if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
   const result = await apiClient(request, context).post("/wallet/withdraw", submission.value);
   return answer(context, submission, result);
@@ -44,7 +44,7 @@ export async function withdrawAction(
  * funds are said here, before the address and codes, by the rule the form's notice uses.
  */
 async function preview(formData: FormData, request: Request, context: Context) {
-  const submission = parseWithZod(formData, { schema: withdrawPreviewForm });
+  const submission = parseForm(formData, { schema: withdrawPreviewForm, lang: getLocale(context) });
   if (submission.status !== "success") return submission.reply({ hideFields: HIDDEN_FIELDS });
   const assets = await apiClient(request, context).data("/account/index");
   const { coin, amount } = submission.value;
