@@ -14,8 +14,8 @@ export const decimalField = (requiredKey: string) =>
       .pipe(
         z
           .string()
-          .min(1, { error: requiredKey })
-          .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid" })
+          .min(1, { error: requiredKey, abort: true })
+          .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid", abort: true })
           .refine((v) => /[1-9]/.test(v), { error: "trading.number_positive" }),
       ),
   );
@@ -27,7 +27,7 @@ export const optionalDecimal = formDecimal(
     .pipe(
       z
         .string()
-        .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid" })
+        .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "trading.number_invalid", abort: true })
         .refine((v) => /[1-9]/.test(v), { error: "trading.number_positive" }),
     ),
 ).optional();

@@ -17,8 +17,8 @@ export const amountField = formDecimal(
     .pipe(
       z
         .string()
-        .min(1, { error: "validation.required" })
-        .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "wallet.amount_invalid" })
+        .min(1, { error: "validation.required", abort: true })
+        .regex(/^\d{1,15}(\.\d{1,18})?$/, { error: "wallet.amount_invalid", abort: true })
         .refine((v) => /[1-9]/.test(v), { error: "wallet.amount_positive" }),
     ),
 );
