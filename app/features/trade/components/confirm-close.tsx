@@ -1,4 +1,4 @@
-import { dec, str } from "../../../../platform/contract/decimal.ts";
+import { ceilAmount, dec, str } from "../../../../platform/contract/decimal.ts";
 import { pricePrecision } from "../../../../platform/contract/precision.ts";
 import { useNumbers } from "../../../components/numbers.tsx";
 import { useTranslation } from "../../../components/translation.ts";
@@ -48,7 +48,11 @@ export function ConfirmClose({
   const pnl = total !== undefined ? str(total) : null;
   rows.push([t("close_pnl"), n.signed(pnl), pnl === null ? "" : pnl.startsWith("-") ? "down" : "up"]);
   // The PnL is before the fee: the fee shows beside it, so the customer sees what the close costs.
-  rows.push([t("fee_label", { coin: "USDT" }), fees !== undefined ? `≈ ${n.usdt(str(fees))}` : "-"]);
+  // Rounded up, as the fee is charged: the sheet never promises less than the close costs.
+  rows.push([
+    t("fee_label", { coin: "USDT" }),
+    fees !== undefined ? `≈ ${n.usdt(ceilAmount(str(fees), 2))}` : "-",
+  ]);
   const one = review.positions[0];
   const hidden: Record<string, string | number | undefined> = review.all
     ? { confirmed: "on", mode: "contract", tab: "positions" }
