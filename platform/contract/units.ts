@@ -9,6 +9,17 @@ import { pricePrecision } from "./precision.ts";
 export type Units = { tick: Decimal; lot: Decimal };
 
 const known = new Map<string, Units>();
+const ticks = new Map<string, Decimal>();
+
+/** A market's price tick (its coin's price precision, spec §5), made once per code. */
+export function tickOf(code: string): Decimal {
+  let tick = ticks.get(code);
+  if (!tick) {
+    tick = new Decimal(10).pow(-pricePrecision(code));
+    ticks.set(code, tick);
+  }
+  return tick;
+}
 
 /** A market's units, made once per code and step (`pow` is among decimal.js's dearest calls). */
 export function unitsOf(code: string, quantityStep: string): Units {
@@ -16,7 +27,7 @@ export function unitsOf(code: string, quantityStep: string): Units {
   let units = known.get(key);
   if (!units) {
     units = Object.freeze({
-      tick: new Decimal(10).pow(-pricePrecision(code)),
+      tick: tickOf(code),
       lot: new Decimal(quantityStep),
     });
     known.set(key, units);

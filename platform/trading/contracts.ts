@@ -2,9 +2,8 @@ import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import type { Bus } from "../bus/bus.ts";
 import { CONTRACT_TYPES, type ContractType } from "../contract/contract-types.ts";
-import { pricePrecision } from "../contract/precision.ts";
 import { DEFAULT_PRICE_BAND } from "../contract/trading-math.ts";
-import { exactTicks, unitsOf } from "../contract/units.ts";
+import { exactTicks, tickOf, unitsOf } from "../contract/units.ts";
 import type { Db } from "../db/client.ts";
 import { memoByDb } from "../db/memo.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -130,7 +129,7 @@ function checkOrderTerms(
 /** TP above and SL below the reference for a long; the reverse for a short. */
 export function checkTpSl(code: string, side: math.Side, reference: Decimal, tp?: Decimal, sl?: Decimal) {
   // On the price grid, as an order's price is (a take-profit of 90,000.123 was kept as typed).
-  const tick = new Decimal(10).pow(-pricePrecision(code));
+  const tick = tickOf(code);
   for (const [field, price] of [
     ["take_profit", tp],
     ["stop_loss", sl],

@@ -28,31 +28,45 @@ export async function closeReview(
   const asked = dec(one?.quantity);
   const held = dec(chosen[0]?.quantity);
   if (one?.quantity && (asked === undefined || held === undefined || asked > held)) return undefined;
-  // Each contract's terms: its taker fee (what the close pays) and, for a part, its minimum and step.
+  // Each contract's terms (its taker fee, what the close pays, and for a part its minimum and
+  // step) and each book, asked at once.
+  const bookOf = (p: { code: string; contract_type: string }) => `${p.code}:${p.contract_type}`;
+  const codes = [...new Set(chosen.map((p) => p.code))];
+  const booked = [
+    ...new Map(
+      chosen.flatMap((p) => {
+        const { code, contract_type } = p;
+        return isContractType(contract_type) ? [[bookOf(p), { code, contract_type }] as const] : [];
+      }),
+    ),
+  ];
+  const [infos, depths] = await Promise.all([
+    Promise.all(codes.map((code) => api.get("/contract/info", { code }))),
+    Promise.all(
+      booked.map(([, p]) => api.get("/market/depth", { code: p.code, contract_type: p.contract_type })),
+    ),
+  ]);
   const terms = new Map<string, { taker: Dec; min: Dec; step: Dec } | undefined>();
-  for (const p of chosen) {
-    if (terms.has(p.code)) continue;
-    const info = await api.get("/contract/info", { code: p.code });
+  codes.forEach((code, i) => {
+    const info = infos[i];
     const [taker, min, step] =
-      info.status_code === 200
+      info?.status_code === 200
         ? [dec(info.data.taker_fee), dec(info.data.min_quantity), dec(info.data.quantity_step)]
         : [];
     terms.set(
-      p.code,
+      code,
       taker !== undefined && min !== undefined && step !== undefined ? { taker, min, step } : undefined,
     );
-  }
+  });
   // A part below the minimum or off the step: nothing to confirm, the platform refuses it too.
   const own = chosen[0] && terms.get(chosen[0].code);
   if (asked !== undefined && own && (asked < own.min || (own.step > 0n && asked % own.step !== 0n)))
     return undefined;
   const books = new Map<string, Depth | undefined>();
-  const bookOf = (p: { code: string; contract_type: string }) => `${p.code}:${p.contract_type}`;
-  for (const p of chosen) {
-    if (books.has(bookOf(p)) || !isContractType(p.contract_type)) continue;
-    const depth = await api.get("/market/depth", { code: p.code, contract_type: p.contract_type });
-    books.set(bookOf(p), depth.status_code === 200 ? depth.data : undefined);
-  }
+  booked.forEach(([book], i) => {
+    const depth = depths[i];
+    books.set(book, depth?.status_code === 200 ? depth.data : undefined);
+  });
   const positions = chosen.map((p): ClosingPosition => {
     const found = books.get(bookOf(p));
     const book = found && sameInstant(found.expiry, p.expiry) ? found : undefined;
