@@ -3,6 +3,7 @@ import { getAddress, isAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import {
   ALL_NETWORKS,
+  canonicalAddress,
   checksumAddress,
   coinHasNetwork,
   isEvmAddress,
@@ -165,6 +166,26 @@ describe("EVM addresses against viem", () => {
         expect(isEvmAddress(address)).toBe(isAddress(address, { strict: true }));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("canonicalAddress", () => {
+  it("keeps one spelling of an address that is the same in any case", () => {
+    const lower = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
+    expect(canonicalAddress("ERC20", lower)).toBe("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    expect(canonicalAddress("ERC20", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(
+      canonicalAddress("ERC20", lower),
+    );
+    expect(canonicalAddress("BTC", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")).toBe(
+      "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+    );
+    // Base58 is case-sensitive: kept as typed.
+    expect(canonicalAddress("BTC", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")).toBe(
+      "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+    );
+    expect(canonicalAddress("TRC20", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(
+      "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
     );
   });
 });

@@ -153,6 +153,26 @@ const ADDRESS_CHECKS: Record<Network, (address: string) => boolean> = {
   EOS: (a) => /^[a-z1-5.]{1,12}$/.test(a) && !a.endsWith("."),
 };
 
+/** Networks whose addresses are the same address in any case (hex, bech32, CashAddr). */
+const CASELESS: Partial<Record<Network, (address: string) => string>> = {
+  ERC20: checksumAddress,
+  ETC: checksumAddress,
+  // bech32 and CashAddr are valid in one case only, either; lower case is how wallets show them.
+  BTC: (a) => (segwit(a, "bc") ? a.toLowerCase() : a),
+  LTC: (a) => (segwit(a, "ltc") ? a.toLowerCase() : a),
+  BCH: (a) => (cashaddr(a) ? a.toLowerCase() : a),
+};
+
+/**
+ * A valid address in the one form it is kept and compared in: an EVM address in its EIP-55
+ * checksum case, bech32 and CashAddr in lower case, others as typed (base58 is case-sensitive).
+ * Two spellings of one address are then one saved address.
+ */
+export function canonicalAddress(network: string, address: string): string {
+  const canonical = (CASELESS as Record<string, ((a: string) => string) | undefined>)[network];
+  return canonical ? canonical(address) : address;
+}
+
 /** Whether `address` is a well-formed address (checksum included) on `network`. */
 export function validateAddress(network: string, address: string): boolean {
   const check = (ADDRESS_CHECKS as Record<string, ((a: string) => boolean) | undefined>)[network];

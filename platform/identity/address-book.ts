@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { coinHasNetwork, validateAddress } from "../contract/addresses.ts";
+import { canonicalAddress, coinHasNetwork, validateAddress } from "../contract/addresses.ts";
 import type { PaymentMethodView, WithdrawalAddressView } from "../contract/security.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -79,6 +79,11 @@ export async function addAddress(
     .from(withdrawalAddresses)
     .where(eq(withdrawalAddresses.userId, userId));
   if (total >= ADDRESS_LIMIT) throw fieldError("address", "security.address_limit");
+  // One address however it is spelt; also against addresses saved before they were kept so.
+  const address = canonicalAddress(input.network, input.address);
+  const saved = await listAddresses(db, userId, input.coin);
+  if (saved.some((a) => a.network === input.network && canonicalAddress(a.network, a.address) === address))
+    throw fieldError("address", "security.address_exists");
   await requireFundPassword(db, userId, input);
   const [row] = await db
     .insert(withdrawalAddresses)
@@ -86,7 +91,7 @@ export async function addAddress(
       userId,
       coin: input.coin,
       network: input.network,
-      address: input.address,
+      address,
       remark: input.remark ?? "",
     })
     .onConflictDoNothing()

@@ -653,6 +653,45 @@ describe("withdrawal addresses", () => {
     );
     expect((await get("/user/withdrawal_addresses", token)).body.data).toHaveLength(2);
     expect((await get("/user/withdrawal_addresses?coin=ETH", token)).body.data).toHaveLength(1);
+    // An EVM address is the same address in any case (EIP-55's mixed case only checks typing):
+    // lower case is refused as already saved, and an address saved in lower case is kept in its
+    // checksum case.
+    const lower = await post(
+      "/user/withdrawal_addresses/add",
+      { coin: "ETH", network: "ERC20", address: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", ...base },
+      token,
+    );
+    expect(lower.body.errors?.address).toEqual(["This address is already saved"]);
+    const saved = await post(
+      "/user/withdrawal_addresses/add",
+      { coin: "ETH", network: "ERC20", address: "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359", ...base },
+      token,
+    );
+    expect(saved.body.data.address).toBe("0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359");
+    const checksummed = await post(
+      "/user/withdrawal_addresses/add",
+      { coin: "ETH", network: "ERC20", address: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", ...base },
+      token,
+    );
+    expect(checksummed.body.errors?.address).toEqual(["This address is already saved"]);
+    // Bech32 is one address in either case too.
+    await post(
+      "/user/withdrawal_addresses/add",
+      { coin: "BTC", network: "BTC", address: "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", ...base },
+      token,
+    );
+    const bech = await post(
+      "/user/withdrawal_addresses/add",
+      { coin: "BTC", network: "BTC", address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", ...base },
+      token,
+    );
+    expect(bech.body.errors?.address).toEqual(["This address is already saved"]);
+    for (const id of [saved.body.data.id]) await post("/user/withdrawal_addresses/delete", { id }, token);
+    const btc = (await get("/user/withdrawal_addresses?coin=BTC", token)).body.data;
+    expect(btc.map((a: { address: string }) => a.address)).toEqual([
+      "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+    ]);
+    await post("/user/withdrawal_addresses/delete", { id: btc[0].id }, token);
 
     const stranger = await registerByEmail(t);
     const notYours = await post(

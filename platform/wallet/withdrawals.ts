@@ -3,7 +3,7 @@
 // sent, with the lists the console works from.
 import Decimal from "decimal.js";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { validateAddress } from "../contract/addresses.ts";
+import { canonicalAddress, validateAddress } from "../contract/addresses.ts";
 import { FIAT_NETWORK, type FiatWithdrawInput, type FiatWithdrawTerms } from "../contract/wallet.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
@@ -93,9 +93,10 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
   await assertCanWithdraw(db, userId);
   const coin = coinCode(input.coin);
   const network = await requireNetwork(db, coin, input.network, "withdraw");
-  const address = input.address.trim();
-  if (!validateAddress(network.network, address))
+  const typed = input.address.trim();
+  if (!validateAddress(network.network, typed))
     throw fieldError("address", "wallet.address_invalid", { network: network.network });
+  const address = canonicalAddress(network.network, typed);
   const { amount, fee } = await checkAmount(db, coin, network, input.amount);
   await checkSecrets(db, userId, input);
   return createWithdrawal(db, {
