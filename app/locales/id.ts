@@ -587,6 +587,10 @@ const id: UiResources = {
     all_coins: "Semua",
     addresses_empty: "Belum ada alamat tersimpan.",
     address_delete_of: "Hapus alamat {{address}}",
+    address_delete_title: "Hapus alamat penarikan ini?",
+    address_delete_note:
+      "Alamat ini tidak akan ditawarkan lagi saat Anda menarik dana. Anda dapat menambahkannya lagi kapan saja.",
+    address_keep: "Batal",
     delete: "Hapus",
     address_add: "Tambah alamat",
     address_add_title: "Tambah alamat penarikan",

@@ -587,6 +587,10 @@ const pt: UiResources = {
     all_coins: "Todas",
     addresses_empty: "Nenhum endereço salvo ainda.",
     address_delete_of: "Excluir o endereço {{address}}",
+    address_delete_title: "Excluir este endereço de saque?",
+    address_delete_note:
+      "Ele não será mais oferecido quando você sacar. Você pode adicioná-lo novamente a qualquer momento.",
+    address_keep: "Cancelar",
     delete: "Excluir",
     address_add: "Adicionar endereço",
     address_add_title: "Adicionar um endereço de saque",

@@ -589,6 +589,10 @@ const ru: UiResources = {
     all_coins: "Все",
     addresses_empty: "Сохранённых адресов пока нет.",
     address_delete_of: "Удалить адрес {{address}}",
+    address_delete_title: "Удалить этот адрес вывода?",
+    address_delete_note:
+      "Он больше не будет предлагаться при выводе. Вы можете добавить его снова в любое время.",
+    address_keep: "Отмена",
     delete: "Удалить",
     address_add: "Добавить адрес",
     address_add_title: "Добавить адрес вывода",

@@ -587,6 +587,10 @@ const vn: UiResources = {
     all_coins: "Tất cả",
     addresses_empty: "Chưa có địa chỉ nào được lưu.",
     address_delete_of: "Xóa địa chỉ {{address}}",
+    address_delete_title: "Xóa địa chỉ rút tiền này?",
+    address_delete_note:
+      "Địa chỉ này sẽ không còn được gợi ý khi bạn rút tiền. Bạn có thể thêm lại bất cứ lúc nào.",
+    address_keep: "Hủy",
     delete: "Xóa",
     address_add: "Thêm địa chỉ",
     address_add_title: "Thêm địa chỉ rút tiền",

@@ -155,12 +155,23 @@ test.describe("security centre", () => {
     await expect(page).toHaveURL(/\/withdrawaladdress$/);
     await expect(page.getByText("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBeVisible();
     await expect(page.getByText("Cold wallet")).toBeVisible();
+    // Delete asks first, showing the address in full; Cancel keeps it.
+    const deleteLink = page.getByRole("link", {
+      name: t("security.address_delete_of", { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }),
+    });
+    await deleteLink.click();
+    const sheet = page.getByRole("dialog", { name: t("security.address_delete_title") });
+    await expect(sheet.getByTestId("delete-address")).toHaveText("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    await sheet.getByRole("link", { name: t("security.address_keep") }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBeVisible();
+    await deleteLink.click();
     await page
-      .getByRole("button", {
-        name: t("security.address_delete_of", { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }),
-      })
+      .getByRole("dialog", { name: t("security.address_delete_title") })
+      .getByRole("button", { name: t("security.delete") })
       .click();
     await expect(page.getByRole("status")).toHaveText(t("messages.security.address_deleted"));
+    await expect(page).toHaveURL(/\/withdrawaladdress$/);
     await expect(page.getByText(t("security.addresses_empty"))).toBeVisible();
   });
 
