@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useMatches, useRouteLoaderData } from "react-router";
 import type { SiteContent } from "../platform/contract/content.ts";
 import { useI18nInstance } from "./components/translation.ts";
@@ -52,4 +52,20 @@ export function useHydrated(): boolean {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
+}
+
+/**
+ * What a customer typed before the page's script ran is in the fields, not in a controlled
+ * field's state: `take` gets the element (a field, or a form to read its fields) once, as the
+ * script starts, to put it in the state before the next render writes the state back into the
+ * fields. A layout effect: its update renders at once, in one piece, before the page can answer
+ * a tap. Returns the ref to put on the element.
+ */
+export function useTypedBeforeScript<T extends HTMLElement>(take: (element: T) => void) {
+  const ref = useRef<T>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page's script starts
+  useLayoutEffect(() => {
+    if (ref.current) take(ref.current);
+  }, []);
+  return ref;
 }

@@ -2086,7 +2086,12 @@ export type ApiPosts = {
   /** Bet up (bullish) or down (bearish) on the next round: the amount plus its fee leave the spot wallet at once (platform/options/routes.ts) */
   "/option/bet": {
     query: undefined;
-    body: { product_id: unknown; direction: "up" | "down"; amount: string | number };
+    body: {
+      product_id: unknown;
+      direction: "up" | "down";
+      amount: string | number;
+      period_no?: string | undefined;
+    };
     response: {
       id: number;
       product_id: number;

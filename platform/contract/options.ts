@@ -89,11 +89,29 @@ const timeField = z
 export const optionProductsQuery = z.object({ code: instrumentCodeField.optional() });
 export const optionProductQuery = z.object({ product_id: productIdField });
 
-/** A bet on the next round: up (bullish) or down (bearish), and the amount. */
+/**
+ * A round's period number (YYYYMMDDHHmm, UTC). In a bet: the round the customer confirmed, no
+ * longer taking bets if it is not a period number at all.
+ */
+export const periodNoField = z
+  .string()
+  .trim()
+  .regex(/^\d{12}$/, { error: "options.round_closed" });
+
+/**
+ * A bet on the next round: up (bullish) or down (bearish), the amount, and the round it is for
+ * (`period_no`, as the confirmation showed it). A bet for a round that no longer takes bets is
+ * refused (409), never moved to the next one. Without `period_no` (clients older than it) the bet
+ * joins the round taking bets when it arrives.
+ */
 export const optionBetBody = z.object({
   product_id: productIdField,
   direction: z.enum(["up", "down"], { error: "options.direction_required" }),
   amount: decimalField("options.amount_required"),
+  period_no: periodNoField.optional().meta({
+    description:
+      "The round the bet is for (its period number, as /option/current's `betting` gives it). Refused with 409 once that round has started; without it the bet joins the round taking bets when it arrives.",
+  }),
 });
 
 export const optionBetsQuery = morePageQuery.extend({

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { dec } from "./decimal.ts";
 import type { optionBetSchema, optionProductSchema, optionRoundSchema } from "./options.ts";
 
 /**
@@ -26,6 +27,40 @@ export function roundAt(periodSeconds: number, time: number) {
 export function bettingRound(periodSeconds: number, time: number) {
   const current = roundAt(periodSeconds, time);
   return roundAt(periodSeconds, current.end);
+}
+
+/**
+ * Whether a bet the customer confirmed for the round `periodNo` may be taken at `time`: only
+ * while that round is still the one taking bets (bettingRound). Once it has started, the bet
+ * would silently join the round after it, whose start the customer never saw.
+ */
+export function roundOpen(periodSeconds: number, periodNo: string, time: number): boolean {
+  return bettingRound(periodSeconds, time).periodNo === periodNo;
+}
+
+/** The smallest step of a bet: one cent of USDT. */
+const CENT = dec("0.01") as bigint;
+
+/**
+ * Why a bet's amount is refused, or undefined when the product takes it: at most 2 decimals,
+ * then the product's minimum and maximum. The one rule of the amount, applied by the platform
+ * when it takes a bet (platform/options/service.ts) and by the timed screen before it shows the
+ * confirmation, so a confirmation is never shown for a bet the platform would refuse. `amount`
+ * is a canonical decimal (the bet body's field has checked its form); the message is a key of
+ * the platform's messages with its parameters.
+ */
+export function betAmountRefusal(
+  product: Pick<OptionProduct, "min_amount" | "max_amount">,
+  amount: string,
+): { key: string; params: Record<string, string> } | undefined {
+  const a = dec(amount);
+  const min = dec(product.min_amount) ?? 0n;
+  const max = dec(product.max_amount) ?? 0n;
+  if (a === undefined) return { key: "trading.number_invalid", params: {} };
+  if (a % CENT !== 0n) return { key: "wallet.amount_decimals", params: { decimals: "2" } };
+  if (a < min) return { key: "options.amount_min", params: { minimum: product.min_amount } };
+  if (a > max) return { key: "options.amount_max", params: { maximum: product.max_amount } };
+  return undefined;
 }
 
 /** What /api/option/… answers, as the schemas in options.ts say (type-only: no zod in this file). */

@@ -5,7 +5,7 @@ import { registerByEmail } from "../../tests/support/accounts.ts";
 import { type TestPlatform, testPlatform } from "../../tests/support/platform.ts";
 import { auditLedger } from "../ledger/audit.ts";
 import { balanceOf, post, transfer } from "../ledger/ledger.ts";
-import { placeBet, settleDue } from "./service.ts";
+import { bettingRound, placeBet, settleDue } from "./service.ts";
 import { optionBets, optionProducts, optionRounds, priceTicks } from "./tables.ts";
 
 let t: TestPlatform;
@@ -224,6 +224,102 @@ describe("timed contracts", () => {
     });
     expect(ok.body.message).toMatch(/^Bet placed on period \d{12}$/);
     expect((await t.api("/option/bets?status=pending", { token: a.token })).body.data.list).toHaveLength(1);
+  });
+
+  it("refuse a bet for a round that has closed, never moving it to the next one", async () => {
+    const a = await bettor();
+    const slot = nextSlot();
+    const p = product.periodSeconds;
+    // Confirmed at 10 s into the running round, for the round after it (slot + 1 min).
+    const shown = bettingRound(p, slot + 10_000).periodNo;
+    const bet = (now: number, period_no?: string) =>
+      placeBet(
+        db(),
+        a.user.id,
+        { product_id: product.id, direction: "up", amount: "10", period_no },
+        now,
+        now,
+      );
+    // 65 s later that round is running: refused, with the round taking bets now.
+    await expect(bet(slot + 75_000, shown)).rejects.toMatchObject({
+      status: 409,
+      messageKey: "options.round_closed",
+      options: {
+        errors: { period_no: ["options.round_closed"] },
+        data: { betting: { period_no: bettingRound(p, slot + 75_000).periodNo } },
+      },
+    });
+    // Exactly at its start too (a bet on a boundary joins the round after it).
+    await expect(bet(slot + MIN, shown)).rejects.toMatchObject({ status: 409 });
+    // A round that does not take bets yet is no better.
+    await expect(bet(slot + 10_000, bettingRound(p, slot + MIN).periodNo)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await spot(a.user.id)).toBe("1000");
+    // Still open: placed in exactly that round.
+    const placed = await bet(slot + 59_999, shown);
+    expect(placed.periodNo).toBe(shown);
+    // A client that sends no round: the round taking bets when it arrives (as before).
+    const unnamed = await bet(slot + 75_000);
+    expect(unnamed.periodNo).toBe(bettingRound(p, slot + 75_000).periodNo);
+    expect(await spot(a.user.id)).toBe("979.8");
+  });
+
+  it("answer a closed round through the API with a localized 409 and the round open now", async () => {
+    const a = await bettor();
+    await t.platform.deps.bus.publish("price:btc/usdt", {
+      code: "btc/usdt",
+      price: "60000",
+      time: Date.now(),
+    });
+    // Not across a round's end while the test runs.
+    const left = MIN - (Date.now() % MIN);
+    if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    const closed = bettingRound(product.periodSeconds, Date.now() - MIN).periodNo;
+    const open = bettingRound(product.periodSeconds, Date.now()).periodNo;
+    const body = { product_id: product.id, direction: "up", amount: "10" };
+    const refused = await t.api("/option/bet", {
+      method: "POST",
+      json: { ...body, period_no: closed },
+      token: a.token,
+      lang: "es",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      status_code: 409,
+      message: "Este periodo ya se cerró: revisa tu apuesta de nuevo",
+      errors: { period_no: ["Este periodo ya se cerró: revisa tu apuesta de nuevo"] },
+      data: { betting: { period_no: open } },
+    });
+    const garbled = await t.api("/option/bet", {
+      method: "POST",
+      json: { ...body, period_no: "next" },
+      token: a.token,
+    });
+    expect(garbled.status).toBe(422);
+    expect(garbled.body.errors.period_no).toEqual(["This period has closed: review your bet again"]);
+    expect(await spot(a.user.id)).toBe("1000");
+    expect((await t.api("/option/bets?status=pending", { token: a.token })).body.data.list).toEqual([]);
+    // The round the customer saw, still open: placed in it.
+    const placed = await t.api("/option/bet", {
+      method: "POST",
+      json: { ...body, period_no: open },
+      token: a.token,
+    });
+    expect(placed.body.message).toBe(`Bet placed on period ${open}`);
+    expect(placed.body.data.period_no).toBe(open);
+  });
+
+  it("refuse an amount with more than 2 decimals instead of cutting it", async () => {
+    const a = await bettor();
+    const now = nextSlot() + 5000;
+    await expect(
+      placeBet(db(), a.user.id, { product_id: product.id, direction: "up", amount: "123.456" }, now, now),
+    ).rejects.toMatchObject({
+      status: 422,
+      options: { errors: { amount: ["wallet.amount_decimals?decimals=2"] } },
+    });
+    expect(await spot(a.user.id)).toBe("1000");
   });
 
   it("publish the tick log and the rounds with the ticks that decided them", async () => {

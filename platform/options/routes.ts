@@ -124,6 +124,8 @@ export function optionRoutes(api: Api, view: MarketView) {
       tags,
       summary:
         "Bet up (bullish) or down (bearish) on the next round: the amount plus its fee leave the spot wallet at once",
+      description:
+        "Send `period_no`, the round the customer confirmed: once that round has started the bet is refused with 409 (`errors.period_no`, and the round taking bets now in `data.betting`), never moved to the next round. Without `period_no` the bet joins the round taking bets when it arrives.",
       auth: "required",
       body: optionBetBody,
       response: optionBetSchema,

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { and, asc, desc, eq, gte, lte, ne } from "drizzle-orm";
-import { bettingRound, periodNo, roundAt } from "../contract/timed.ts";
+import { betAmountRefusal, bettingRound, periodNo, roundAt, roundOpen } from "../contract/timed.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, fieldError } from "../http/errors.ts";
 import { postMessage } from "../inbox/index.ts";
@@ -28,12 +28,14 @@ export async function requireProduct(db: Db, productId: number) {
  * Takes a bet: the stake goes to the counterparty account and the fee to the fees account at
  * once, from the spot wallet; the bet joins the next round. Refused while the instrument's last
  * price (`priceTime`, the time of its tick) is older than trading accepts: the customer would be
- * betting on a price they cannot see.
+ * betting on a price they cannot see. The amount's rule is the contract's (betAmountRefusal),
+ * which the screen's review applies too. A bet for a round (`period_no`, the one the customer
+ * confirmed) that no longer takes bets is refused (409), never moved to the next round.
  */
 export async function placeBet(
   db: Db,
   userId: number,
-  input: { product_id: number; direction: "up" | "down"; amount: string },
+  input: { product_id: number; direction: "up" | "down"; amount: string; period_no?: string },
   now: number,
   priceTime: number | undefined,
 ) {
@@ -41,13 +43,25 @@ export async function placeBet(
   if (priceTime === undefined || now - priceTime > STALE_AFTER_MS)
     throw new ApiError(503, "trading.stale_price", { errors: { amount: ["trading.stale_price"] } });
   const amount = D(input.amount);
-  if (amount.decimalPlaces() > 2) throw fieldError("amount", "wallet.amount_decimals", { decimals: 2 });
-  if (amount.lt(product.minAmount))
-    throw fieldError("amount", "options.amount_min", { minimum: D(product.minAmount).toFixed() });
-  if (amount.gt(product.maxAmount))
-    throw fieldError("amount", "options.amount_max", { maximum: D(product.maxAmount).toFixed() });
-  const fee = amount.mul(product.feeRate).toDecimalPlaces(2, Decimal.ROUND_UP);
+  const refusal = betAmountRefusal(
+    { min_amount: D(product.minAmount).toFixed(), max_amount: D(product.maxAmount).toFixed() },
+    amount.toFixed(),
+  );
+  if (refusal) throw fieldError("amount", refusal.key, refusal.params);
   const round = bettingRound(product.periodSeconds, now);
+  if (input.period_no !== undefined && !roundOpen(product.periodSeconds, input.period_no, now))
+    throw new ApiError(409, "options.round_closed", {
+      errors: { period_no: ["options.round_closed"] },
+      // The round taking bets now, for the client to review the bet again.
+      data: {
+        betting: {
+          period_no: round.periodNo,
+          start: new Date(round.start).toISOString(),
+          end: new Date(round.end).toISOString(),
+        },
+      },
+    });
+  const fee = amount.mul(product.feeRate).toDecimalPlaces(2, Decimal.ROUND_UP);
   const wallet = { user: userId, wallet: "spot" as const };
   return db.transaction(async (tx) => {
     const [bet] = await tx

@@ -63,10 +63,11 @@ export type PositionFormError = {
   values: Record<string, string>;
 };
 
-/** A bet as the review step took it (what the confirmation shows and posts). */
+/** A bet as the review step took it (what the confirmation shows and posts, with its round). */
 export type TimedReview = { product_id: number; direction: "up" | "down"; amount: string };
 export type TimedActionResult =
-  | { form: "timed_review"; bet: TimedReview }
+  /** `notice`: the confirmation shown again, the round it was for having closed meanwhile. */
+  | { form: "timed_review"; bet: TimedReview; notice?: string | undefined }
   | { form: "timed"; values: { amount: string }; errors: Record<string, string[]>; message?: string };
 
 /** What the spot and contract posts answer when they do not redirect (tradeAction). */

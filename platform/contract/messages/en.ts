@@ -237,6 +237,7 @@ export default {
     amount_required: "Amount cannot be empty",
     amount_min: "The minimum bet is {{minimum}} USDT",
     amount_max: "The maximum bet is {{maximum}} USDT",
+    round_closed: "This period has closed: review your bet again",
     bet_placed: "Bet placed on period {{period}}",
     range_invalid: "The end must come after the start",
     range_too_long: "Ask for one day at most",

@@ -238,6 +238,7 @@ const es: Messages = {
     amount_required: "El importe no puede estar vacío",
     amount_min: "La apuesta mínima es de {{minimum}} USDT",
     amount_max: "La apuesta máxima es de {{maximum}} USDT",
+    round_closed: "Este periodo ya se cerró: revisa tu apuesta de nuevo",
     bet_placed: "Apuesta realizada en el periodo {{period}}",
     range_invalid: "El final debe ser posterior al inicio",
     range_too_long: "Consulta como máximo un día",

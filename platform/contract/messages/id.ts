@@ -237,6 +237,7 @@ const id: Messages = {
     amount_required: "Jumlah tidak boleh kosong",
     amount_min: "Taruhan minimum adalah {{minimum}} USDT",
     amount_max: "Taruhan maksimum adalah {{maximum}} USDT",
+    round_closed: "Periode ini sudah ditutup: tinjau kembali taruhan Anda",
     bet_placed: "Taruhan dipasang pada periode {{period}}",
     range_invalid: "Waktu akhir harus setelah waktu mulai",
     range_too_long: "Minta paling lama satu hari",

@@ -237,6 +237,7 @@ const ja: Messages = {
     amount_required: "金額を入力してください",
     amount_min: "最小ベット額は {{minimum}} USDT です",
     amount_max: "最大ベット額は {{maximum}} USDT です",
+    round_closed: "この期は締め切られました：注文内容をもう一度ご確認ください",
     bet_placed: "第 {{period}} 期にベットしました",
     range_invalid: "終了は開始より後にしてください",
     range_too_long: "照会できる期間は最長1日です",

@@ -235,6 +235,7 @@ const kr: Messages = {
     amount_required: "금액을 입력하세요",
     amount_min: "최소 베팅 금액은 {{minimum}} USDT입니다",
     amount_max: "최대 베팅 금액은 {{maximum}} USDT입니다",
+    round_closed: "이 회차는 마감되었습니다: 베팅을 다시 확인하세요",
     bet_placed: "{{period}} 회차에 베팅했습니다",
     range_invalid: "종료 시간은 시작 시간 이후여야 합니다",
     range_too_long: "조회 기간은 최대 하루입니다",

@@ -237,6 +237,7 @@ const pt: Messages = {
     amount_required: "O valor não pode ficar vazio",
     amount_min: "A aposta mínima é de {{minimum}} USDT",
     amount_max: "A aposta máxima é de {{maximum}} USDT",
+    round_closed: "Este período já fechou: revise sua aposta novamente",
     bet_placed: "Aposta feita no período {{period}}",
     range_invalid: "O fim deve ser depois do início",
     range_too_long: "Consulte no máximo um dia",

@@ -235,6 +235,7 @@ const ru: Messages = {
     amount_required: "Сумма не может быть пустой",
     amount_min: "Минимальная ставка — {{minimum}} USDT",
     amount_max: "Максимальная ставка — {{maximum}} USDT",
+    round_closed: "Приём ставок на этот период закрыт: проверьте ставку ещё раз",
     bet_placed: "Ставка сделана на период {{period}}",
     range_invalid: "Конец должен быть позже начала",
     range_too_long: "Запросите не более одного дня",

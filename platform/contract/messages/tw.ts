@@ -229,6 +229,7 @@ const tw: Messages = {
     amount_required: "金額不能為空",
     amount_min: "最小下單金額為 {{minimum}} USDT",
     amount_max: "最大下單金額為 {{maximum}} USDT",
+    round_closed: "本期已截止：請重新確認下單",
     bet_placed: "已下單至第 {{period}} 期",
     range_invalid: "結束時間必須晚於開始時間",
     range_too_long: "查詢範圍最長為一天",

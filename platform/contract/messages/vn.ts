@@ -235,6 +235,7 @@ const vn: Messages = {
     amount_required: "Số tiền không được để trống",
     amount_min: "Mức cược tối thiểu là {{minimum}} USDT",
     amount_max: "Mức cược tối đa là {{maximum}} USDT",
+    round_closed: "Kỳ này đã đóng: hãy xem lại lệnh của bạn",
     bet_placed: "Đã đặt cược vào kỳ {{period}}",
     range_invalid: "Thời điểm kết thúc phải sau thời điểm bắt đầu",
     range_too_long: "Chỉ truy vấn tối đa một ngày",

@@ -229,6 +229,7 @@ const zh: Messages = {
     amount_required: "金额不能为空",
     amount_min: "最小下单金额为 {{minimum}} USDT",
     amount_max: "最大下单金额为 {{maximum}} USDT",
+    round_closed: "本期已截止：请重新确认下单",
     bet_placed: "已下单至第 {{period}} 期",
     range_invalid: "结束时间必须晚于开始时间",
     range_too_long: "查询范围最长为一天",

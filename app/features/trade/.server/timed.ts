@@ -1,10 +1,9 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { compare } from "../../../../platform/contract/decimal.ts";
 import type { Envelope } from "../../../../platform/contract/envelope.ts";
 import { parseMessageKey } from "../../../../platform/contract/message-key.ts";
 import { localizeParams } from "../../../../platform/contract/numbers.ts";
-import { optionBetBody } from "../../../../platform/contract/options.ts";
-import type { OptionBet } from "../../../../platform/contract/timed.ts";
+import { optionBetBody, periodNoField } from "../../../../platform/contract/options.ts";
+import { betAmountRefusal, type OptionBet } from "../../../../platform/contract/timed.ts";
 import { apiClient } from "../../../.server/api.ts";
 import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { marketEntries } from "../../../.server/market.ts";
@@ -74,13 +73,19 @@ export async function timedLoader(request: Request, context: Context, state: Tra
 }
 export type TimedData = Awaited<ReturnType<typeof timedLoader>>["timed"];
 
-/** The bet form is the platform's own body (platform/contract/options.ts). */
-const betForm = optionBetBody;
+/**
+ * The bet form is the platform's own body (platform/contract/options.ts); the round it is for is
+ * read on its own (the review step sends none).
+ */
+const betForm = optionBetBody.omit({ period_no: true });
 
 /**
  * The timed screen's posts: "timed_review" checks the form and opens the confirmation (the
- * figures: fee, odds, profit or loss); "timed_bet" places the bet. A refusal goes back to the
- * form with the platform's message under the amount; a placed bet redirects with a toast.
+ * figures: fee, odds, profit or loss); "timed_bet" places the bet for the round the confirmation
+ * showed. The review refuses what the platform would (the amount's rule, short funds) on the
+ * field; a refusal at Confirm goes back to the form with the platform's message under the amount;
+ * a round that closed meanwhile opens the confirmation again, for the round taking bets now,
+ * with the same amount and direction; a placed bet redirects with a toast.
  */
 export async function timedAction(request: Request, context: Context, form: FormData, state: TradeState) {
   const url = new URL(request.url);
@@ -91,15 +96,20 @@ export async function timedAction(request: Request, context: Context, form: Form
   if (!getToken(context)) return redirect(here({ prompt: "login" }));
   const i18n = getI18n(context);
   const { t } = i18n;
+  const say = (message: { key: string; params: Record<string, string> }) =>
+    t(`messages:${message.key}`, localizeParams(i18n.language, message.params));
   const amount = String(form.get("amount") ?? "").slice(0, 40);
-  const parsed = formSchema(betForm, getLocale(context)).safeParse(Object.fromEntries(form));
+  // The round the confirmation was for: one that is not a round is no round (asked again below).
+  const { period_no: sentRound, ...submitted } = Object.fromEntries(form);
+  const round = periodNoField.safeParse(sentRound);
+  const confirmed = round.success ? round.data : undefined;
+  const parsed = formSchema(betForm, getLocale(context)).safeParse(submitted);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "amount");
-      const { key, params } = parseMessageKey(issue.message);
-      const at = field === "product_id" || field === "direction" ? "form" : field;
-      errors[at] = [...(errors[at] ?? []), t(`messages:${key}`, localizeParams(i18n.language, params))];
+      const at = field === "amount" ? field : "form";
+      errors[at] = [...(errors[at] ?? []), say(parseMessageKey(issue.message))];
     }
     const { form: formErrors, ...fields } = errors;
     return { form: "timed", values: { amount }, errors: fields, message: formErrors?.[0] } as const;
@@ -108,31 +118,47 @@ export async function timedAction(request: Request, context: Context, form: Form
     flashToast(context, { kind: "error", message: t("messages:errors.bad_request") });
     return redirect(here());
   }
+  const bet = parsed.data;
   const api = apiClient(request, context);
-  if (intent === "timed_review") {
-    // Short funds are refused here, before the confirmation, by the rule the form's notice uses.
+  const refused = (message: string) =>
+    ({ form: "timed", values: { amount }, errors: { amount: [message] } }) as const;
+  /** The confirmation (with a notice: again, for the round taking bets now), or the refusal. */
+  const review = async (notice?: string) => {
     const [products, assets] = await Promise.all([api.data("/option/products"), api.data("/account/index")]);
-    const product = products.find((p) => p.id === parsed.data.product_id);
+    const product = products.find((p) => p.id === bet.product_id);
+    if (!product)
+      return {
+        form: "timed",
+        values: { amount },
+        errors: {},
+        message: t("messages:options.product_unknown"),
+      } as const;
+    // The platform's own rule of the amount (decimals, limits), before any confirmation.
+    const rule = betAmountRefusal(product, bet.amount);
+    if (rule) return refused(say(rule));
+    // Short funds too, by the rule the form's notice uses.
     const available = assets.wallets.spot.find((a) => a.code.toUpperCase() === "USDT")?.balance ?? "0";
-    const cost = product ? betFigures(product, parsed.data.amount)?.cost : undefined;
-    // Out of the product's limits: the platform's own limit message says it (at Confirm).
-    const within =
-      product !== undefined &&
-      compare(parsed.data.amount, product.min_amount) >= 0 &&
-      compare(parsed.data.amount, product.max_amount) <= 0;
-    if (within && fundsFor(available, cost) !== "enough") {
-      const message = t("common:funds.refused", {
-        coin: "USDT",
-        amount: numbers(i18n.language).amount(available),
-        needed: numbers(i18n.language).amount(cost ?? parsed.data.amount),
-      });
-      return { form: "timed", values: { amount }, errors: { amount: [message] } } as const;
+    const cost = betFigures(product, bet.amount)?.cost;
+    if (fundsFor(available, cost) !== "enough") {
+      const n = numbers(i18n.language);
+      return refused(
+        t("common:funds.refused", {
+          coin: "USDT",
+          amount: n.amount(available),
+          needed: n.amount(cost ?? bet.amount),
+        }),
+      );
     }
-    return { form: "timed_review", bet: parsed.data } as const;
-  }
-  const result: Envelope<OptionBet> = await api.post("/option/bet", parsed.data);
+    return { form: "timed_review", bet, notice } as const;
+  };
+  if (intent === "timed_review") return review();
+  // A confirmation that did not say which round it was for (a page from before rounds were
+  // sent): shown again, with its round.
+  if (!confirmed) return review(t("messages:options.round_closed"));
+  const result: Envelope<OptionBet> = await api.post("/option/bet", { ...bet, period_no: confirmed });
   if (result.status_code !== 200) {
-    const { amount: amountErrors, ...other } = result.errors ?? {};
+    const { amount: amountErrors, period_no: roundErrors, ...other } = result.errors ?? {};
+    if (roundErrors) return review(roundErrors[0] ?? result.message);
     const message = Object.values(other).flat()[0] ?? (amountErrors ? undefined : result.message);
     return {
       form: "timed",

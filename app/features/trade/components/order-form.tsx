@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Depth, InstrumentView, Ticker } from "../../../../platform/contract/market.ts";
@@ -9,7 +9,7 @@ import { FundsNotice } from "../../../components/funds-notice.tsx";
 import { useNumbers } from "../../../components/numbers.tsx";
 import { useTranslation } from "../../../components/translation.ts";
 import { decimalInput, decimalInputs } from "../../../forms/decimal-input.ts";
-import { useHydrated } from "../../../hooks.ts";
+import { useHydrated, useTypedBeforeScript } from "../../../hooks.ts";
 import { type ContractInfo, type OrderValues, orderFigures, orderNeeds } from "../order-figures.ts";
 import type { TradeState } from "../state.ts";
 
@@ -108,15 +108,11 @@ export function OrderForm({
     typed.current = values;
   }, [values, typed]);
   const [percent, setPercent] = useState<number>(pct ?? 0);
-  // What was typed before the script ran is in the fields, not in this state: take it over before
+  // What was typed before the script ran is in the fields, not in this state: taken over before
   // the next render writes the server's values back into the (controlled) fields.
-  const formRef = useRef<HTMLFormElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page's script starts
-  useLayoutEffect(() => {
-    if (!formRef.current) return;
-    const typed = { ...values, ...fieldValues(formRef.current) };
-    // Nothing typed yet (the usual case): no render. A layout effect's update renders at once,
-    // in one piece, before the page can answer a tap.
+  const formRef = useTypedBeforeScript<HTMLFormElement>((element) => {
+    const typed = { ...values, ...fieldValues(element) };
+    // Nothing typed yet (the usual case): no render.
     const changed = (Object.keys(typed) as (keyof OrderValues)[]).some(
       (name) => typed[name] !== values[name],
     );
@@ -125,7 +121,7 @@ export function OrderForm({
     const { max } = orderFigures({ state, info, values: read, balances, ticker, depth });
     const share = percentOf(read.quantity, max);
     if (share !== undefined) setPercent(share);
-  }, []);
+  });
   const [form, fields] = useForm<Fields>({
     id: `order-${state.mode}`,
     lastResult,

@@ -12,6 +12,7 @@ import { useNumbers } from "../../../components/numbers.tsx";
 import { Sheet } from "../../../components/sheet.tsx";
 import { useTranslation } from "../../../components/translation.ts";
 import { decimalInput } from "../../../forms/decimal-input.ts";
+import { useTypedBeforeScript } from "../../../hooks.ts";
 import type { TimedData } from "../.server/timed.ts";
 import { MODES, tradeHref } from "../state.ts";
 import { betFigures } from "../timed-figures.ts";
@@ -50,7 +51,7 @@ export function TimedScreen({
   const betting = roundAt(product.period_seconds, running.end);
   const [prompting, setPrompting] = useState(false);
   const [dismissed, setDismissed] = useState<unknown>();
-  const review = actionData?.form === "timed_review" && dismissed !== actionData ? actionData.bet : undefined;
+  const review = actionData?.form === "timed_review" && dismissed !== actionData ? actionData : undefined;
   const refused = actionData?.form === "timed" ? actionData : undefined;
 
   return (
@@ -151,17 +152,26 @@ export function TimedScreen({
         {data.results.length === 0 ? (
           <p className="py-3 text-sm text-muted">{t("no_results")}</p>
         ) : (
+          // Two lines a round: the period over its prices (each on one line), the result beside
+          // them. All three on one line do not fit a 360 px phone in every language
+          // ("202612041937 · 95 172,91 → 95 186,92 · Без изменений").
           <ul className="mt-1 text-sm">
             {data.results.map((r) => (
-              <li key={r.period_no} className="flex justify-between border-b border-line py-1.5 tabular-nums">
-                <Link to={resultsHref(product.id, { round: r.period_no })} className="text-accent">
+              <li
+                key={r.period_no}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 border-b border-line py-1.5 tabular-nums"
+              >
+                <Link
+                  to={resultsHref(product.id, { round: r.period_no })}
+                  className="col-start-1 row-start-1 justify-self-start text-accent"
+                >
                   {r.period_no}
                 </Link>
-                <span className="text-muted">
+                <span className="col-start-1 row-start-2 whitespace-nowrap text-xs text-muted">
                   {r.open_price ? n.price(r.open_price, instrument.price_precision) : "-"} →{" "}
                   {r.close_price ? n.price(r.close_price, instrument.price_precision) : "-"}
                 </span>
-                <ResultBadge result={r.result} />
+                <ResultBadge result={r.result} className="col-start-2 row-span-2 row-start-1" />
               </li>
             ))}
           </ul>
@@ -172,10 +182,11 @@ export function TimedScreen({
 
       {review && (
         <ConfirmBet
-          bet={review}
+          bet={review.bet}
+          notice={review.notice}
           product={product}
           period={betting.periodNo}
-          cancelTo={timedHref(code, product.period_seconds, { amount: review.amount })}
+          cancelTo={timedHref(code, product.period_seconds, { amount: review.bet.amount })}
           onCancel={() => setDismissed(actionData)}
         />
       )}
@@ -209,6 +220,10 @@ function BetForm({
   const navigation = useNavigation();
   const { product, state } = data;
   const [amount, setAmount] = useState(refused?.values.amount ?? data.amount);
+  // What was typed before the page's script ran is in the field, not in this state.
+  const field = useTypedBeforeScript<HTMLInputElement>((input) => {
+    if (input.value !== amount) setAmount(input.value);
+  });
   // A refusal puts back the amount it refused (the form is not remounted: typing is never lost).
   const [shown, setShown] = useState(refused);
   if (refused !== shown) {
@@ -240,6 +255,7 @@ function BetForm({
         {t("amount_label")}
       </label>
       <input
+        ref={field}
         id="timed-amount"
         name="amount"
         inputMode="decimal"
@@ -300,13 +316,17 @@ function BetForm({
 /** The confirmation: what the bet costs and what it can win or lose, before it is placed. */
 function ConfirmBet({
   bet,
+  notice,
   product,
   period,
   cancelTo,
   onCancel,
 }: {
   bet: TimedReview;
+  /** Why the confirmation is shown again: the round it was for closed before Confirm. */
+  notice: string | undefined;
   product: OptionProduct;
+  /** The round taking bets, as shown (live with JavaScript): the one the bet is placed for. */
   period: string;
   cancelTo: string;
   onCancel: () => void;
@@ -330,6 +350,11 @@ function ConfirmBet({
   ];
   return (
     <Sheet title={t("confirm_title")} onClose={onCancel}>
+      {notice && (
+        <p className="field-error mt-2" role="alert">
+          {notice}
+        </p>
+      )}
       <dl className="mt-3 text-sm">
         {rows.map(([label, value, className]) => (
           <div key={label} className="flex justify-between gap-4 border-b border-line py-1.5 last:border-0">
@@ -347,6 +372,7 @@ function ConfirmBet({
         <input type="hidden" name="product_id" value={bet.product_id} />
         <input type="hidden" name="direction" value={bet.direction} />
         <input type="hidden" name="amount" value={bet.amount} />
+        <input type="hidden" name="period_no" value={period} />
         <a
           href={cancelTo}
           className="btn btn-secondary"
@@ -371,7 +397,15 @@ function ConfirmBet({
 }
 
 /** A round's result (up, down, level, void) or, with `bet`, a bet's outcome. */
-export function ResultBadge({ result, bet = false }: { result: string; bet?: boolean }) {
+export function ResultBadge({
+  result,
+  bet = false,
+  className = "",
+}: {
+  result: string;
+  bet?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("timed");
   const tone =
     result === "up" || result === "win"
@@ -380,7 +414,9 @@ export function ResultBadge({ result, bet = false }: { result: string; bet?: boo
         ? "bg-down text-on-down"
         : "bg-line text-fg";
   return (
-    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${tone}`}>
+    <span
+      className={`shrink-0 whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-semibold ${tone} ${className}`}
+    >
       {t(bet ? `bet_status.${result}` : `results.${result}`)}
     </span>
   );
