@@ -8,6 +8,7 @@ import { LANGUAGE_INFO, LANGUAGES, type Lang } from "../platform/contract/langua
 import type { Depth, InstrumentView, Ticker } from "../platform/contract/market.ts";
 import type { OrderView, PositionView } from "../platform/contract/trading.ts";
 import type { Assets, WalletRecord } from "../platform/contract/wallet.ts";
+import { EARN_RECORD_TYPES } from "../platform/contract/wallet-kinds.ts";
 import { OrderBook } from "./features/trade/components/order-book.tsx";
 import { ClosedPositionItem, HistoryOrderItem } from "./features/trade/components/orders.tsx";
 import { resources } from "./locales/index.ts";
@@ -107,7 +108,9 @@ const assets: Assets = {
       { code: "BTC", balance: "0.04123456789", frost: "0", usdt_value: "3679.20" },
     ],
     contract: [],
+    earn: [{ code: "USDT", balance: "3000.5", frost: "0", usdt_value: "3000.50" }],
   },
+  accounts: { spot: "57309.70", contract: "0.00", earn: "3000.50" },
 };
 
 const btc: InstrumentView = {
@@ -241,6 +244,7 @@ describe.each(LANGUAGES.map((l) => [l]))("numbers and dates in %s", (lang) => {
     expect(html).toContain(num(lang, "52430.5", 2, 8)); // a balance, as held
     expect(html).toContain(num(lang, "1200", 2, 8));
     expect(html).toContain(num(lang, "0.04123456", 2, 8)); // 8 decimals at most, truncated
+    expect(html).toContain(num(lang, "3000.50", 2)); // the Earn account's value
     if (num(lang, "57309.70", 2) !== "57,309.70") expect(html).not.toContain("57,309.70");
   });
 
@@ -290,6 +294,42 @@ describe.each(LANGUAGES.map((l) => [l]))("numbers and dates in %s", (lang) => {
     expect(html).toContain(`${num(lang, "1.25", 2, 8)} USDT`);
     expect(html).toContain(`${num(lang, "12499.25", 2, 8)} USDT`);
     expect(html).toContain(dateTime(lang, AT));
+  });
+
+  it("on the records list: Earn's movements with their own label and their sign", async () => {
+    const list = EARN_RECORD_TYPES.map((type, i) => ({
+      ...record,
+      id: `${type}:${i + 1}`,
+      kind: "other" as const,
+      type,
+      amount: i % 2 ? "6.5" : "-3000.25",
+      fee: "0",
+      network: null,
+      address: null,
+      detail: "spot → fortune",
+    }));
+    const html = await render(lang, "/walletrecord?kind=other", WalletRecords as ComponentType<never>, {
+      detail: null,
+      kind: "other",
+      records: { list, page: 1, has_more: false },
+    });
+    const types = resources[lang].wallet.types as Record<string, string>;
+    for (const type of EARN_RECORD_TYPES) {
+      // A label of the language's own (English only in English), never the bare kind.
+      expect(types[type], type).toBeTruthy();
+      if (lang !== "en")
+        expect(types[type], type).not.toBe((resources.en.wallet.types as Record<string, string>)[type]);
+      expect(html).toContain(`${types[type]?.replaceAll("&", "&amp;")} · USDT`); // as HTML writes it
+    }
+    expect(html).not.toContain(">fortune_in"); // the bare kind as a label
+    const signed = (text: string) =>
+      new Intl.NumberFormat(LANGUAGE_INFO[lang].tag, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 8,
+        signDisplay: "exceptZero",
+      }).format(text as `${number}`);
+    expect(html).toContain(signed("-3000.25"));
+    expect(html).toContain(signed("6.5"));
   });
 
   it("on the trade screen (book, filled order, closed position)", async () => {

@@ -64,6 +64,7 @@ import { walletRoutes } from "./wallet/routes.ts";
 import { seedWallet } from "./wallet/seed.ts";
 import "./earn/ops.ts";
 import "./trading/ops.ts";
+import { undeliveredUsdt } from "./earn/index.ts";
 import { earnRoutes } from "./earn/routes.ts";
 import { seedEarn } from "./earn/seed.ts";
 import { earnDaily } from "./earn/service.ts";
@@ -241,6 +242,7 @@ export async function createPlatform(options: {
       depositXpub: depositXpub(config.depositXpub, config.dataDir, (m) => logger.warn(m)),
       eosAccount: config.depositEosAccount,
       quoteLimit: { limiter, perMinute: config.quotesPerMinute, per10Seconds: config.quotesPer10Seconds },
+      heldForCustomer: (userId) => undeliveredUsdt(database.db, userId),
     };
     walletRoutes(api, wallet);
 

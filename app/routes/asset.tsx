@@ -1,6 +1,6 @@
 import { Link, redirect, useFetcher } from "react-router";
 import { compare } from "../../platform/contract/decimal.ts";
-import type { Asset } from "../../platform/contract/wallet.ts";
+import { ASSET_ACCOUNTS, type AssetAccount } from "../../platform/contract/wallet-kinds.ts";
 import { apiClient } from "../.server/api.ts";
 import { loadFaucet } from "../.server/faucet.ts";
 import { readAssetPrefs, saveAssetPref } from "../.server/wallet.ts";
@@ -8,7 +8,7 @@ import { DemoFaucet } from "../components/demo-faucet.tsx";
 import { Icon, type IconName } from "../components/icon.tsx";
 import { useNumbers } from "../components/numbers.tsx";
 import { useTranslation } from "../components/translation.ts";
-import { isWallet, Tabs, WALLETS, type WalletName } from "../components/wallet.tsx";
+import { Tabs } from "../components/wallet.tsx";
 import type { RouteHandle } from "../handle.ts";
 import { HIDDEN } from "../money.ts";
 import { hasScreen } from "../route-table.ts";
@@ -27,11 +27,13 @@ const SHORTCUTS = [
   { to: "/walletrecord", key: "records", icon: "records" },
 ] as const satisfies readonly { to: string; key: string; icon: IconName }[];
 
+/** The accounts shown: the spot and contract wallets, and what is in Earn (see the platform's assets). */
+const isAccount = (value: unknown): value is AssetAccount => ASSET_ACCOUNTS.includes(value as AssetAccount);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const wallet: WalletName = isWallet(url.searchParams.get("wallet"))
-    ? (url.searchParams.get("wallet") as WalletName)
-    : "spot";
+  const chosen = url.searchParams.get("wallet");
+  const wallet: AssetAccount = isAccount(chosen) ? chosen : "spot";
   const api = apiClient(request, context);
   const [assets, prefs, faucet] = await Promise.all([
     api.data("/account/index"),
@@ -45,21 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const pref = form.get("pref");
-  const wallet = isWallet(form.get("wallet")) ? String(form.get("wallet")) : "spot";
+  const wallet = isAccount(form.get("wallet")) ? String(form.get("wallet")) : "spot";
   const headers = new Headers();
   if (pref === "hide" || pref === "small")
     headers.append("Set-Cookie", await saveAssetPref(pref, form.get("on") === "1"));
   return redirect(`/asset?wallet=${wallet}`, { headers });
-}
-
-/** Sums a wallet's values in USDT (2 decimals, as the platform gives them) without floats. */
-function walletTotal(list: Asset[]): string {
-  const cents = list.reduce((sum, a) => {
-    const [whole = "0", fraction = ""] = a.usdt_value.split(".");
-    return sum + BigInt(whole + fraction.padEnd(2, "0").slice(0, 2));
-  }, 0n);
-  const digits = cents.toString().padStart(3, "0");
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /** A switch posting to this screen; with JavaScript the change shows at once (optimistic). */
@@ -104,6 +96,23 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
           {shown(n.usdt(assets.total_usdt))} <span className="text-sm font-normal">USDT</span>
         </p>
         <p className="text-sm text-muted">≈ {shown(`¥${n.usdt(assets.total_cny)}`)} CNY</p>
+        {/* What makes the total: each account's value, Earn's among them (each opens its list). */}
+        <ul aria-label={t("account_values")} className="mt-3 border-t border-line pt-2 text-sm">
+          {ASSET_ACCOUNTS.map((w) => (
+            <li key={w} data-testid={`account-${w}`}>
+              <Link
+                to={`?wallet=${w}`}
+                replace
+                preventScrollReset
+                className="flex items-center justify-between gap-2 py-1"
+                aria-current={w === wallet ? "true" : undefined}
+              >
+                <span className="text-muted">{t(`wallet_names.${w}`)}</span>
+                <span>≈ {shown(n.usdt(assets.accounts[w]))} USDT</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
         <nav aria-label={t("shortcuts")} className="mt-4 grid grid-cols-5 gap-1">
           {SHORTCUTS.filter((s) => hasScreen(s.to)).map((s) => (
             <Link key={s.key} to={s.to} className="flex flex-col items-center gap-1 text-xs">
@@ -120,7 +129,7 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
       <div className="mt-2">
         <Tabs
           label={t("wallets")}
-          options={WALLETS.map((w) => ({ value: w, label: t(`wallet_names.${w}`) }))}
+          options={ASSET_ACCOUNTS.map((w) => ({ value: w, label: t(`wallet_names.${w}`) }))}
           current={wallet}
           href={(w) => `?wallet=${w}`}
         />
@@ -128,7 +137,7 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
       <div className="flex items-center justify-between px-4 pt-3 text-sm">
         <span className="text-muted">
           {t(`wallet_names.${wallet}`)}{" "}
-          <span className="text-fg">≈ {shown(n.usdt(walletTotal(list)))} USDT</span>
+          <span className="text-fg">≈ {shown(n.usdt(assets.accounts[wallet]))} USDT</span>
         </span>
         <small.fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="pref" value="small" />
@@ -152,7 +161,34 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
       </div>
 
       {visible.length === 0 ? (
-        <p className="px-4 py-8 text-center text-muted">{t("no_assets_above", { value: SMALL_USDT })}</p>
+        <p className="px-4 py-8 text-center text-muted">
+          {wallet === "earn" && list.length === 0
+            ? t("earn_empty")
+            : t("no_assets_above", { value: SMALL_USDT })}
+        </p>
+      ) : wallet === "earn" ? (
+        <ul className="mt-2" aria-label={t("asset_list", { wallet: t("wallet_names.earn") })}>
+          {visible.map((a) => (
+            <li key={a.code} className="border-b border-line px-4 py-3" aria-label={a.code}>
+              <div className="flex items-center justify-between">
+                <span className="font-semibold">{a.code}</span>
+                <span className="text-sm text-muted">≈ {shown(n.usdt(a.usdt_value))} USDT</span>
+              </div>
+              <dl className="mt-1 grid grid-cols-2 gap-2 text-xs">
+                <div>
+                  <dt className="text-muted">{t("in_earn")}</dt>
+                  <dd className="text-sm">{shown(n.amount(a.balance))}</dd>
+                </div>
+                {compare(a.frost, "0") !== 0 && (
+                  <div className="text-right">
+                    <dt className="text-muted">{t("frozen")}</dt>
+                    <dd className="text-sm">{shown(n.amount(a.frost))}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
       ) : (
         <ul className="mt-2" aria-label={t("asset_list", { wallet: t(`wallet_names.${wallet}`) })}>
           {visible.map((a) => (
@@ -174,6 +210,13 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {wallet === "earn" && hasScreen("/webselect") && (
+        <p className="px-4 py-4 text-center text-sm">
+          <Link to="/webselect" className="text-accent">
+            {t("earn_link")}
+          </Link>
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { WalletRecord } from "../../platform/contract/wallet.ts";
+import { EARN_RECORD_TYPES } from "../../platform/contract/wallet-kinds.ts";
 import { apiClient } from "../.server/api.ts";
 import { getI18n } from "../.server/i18n.ts";
 import { Icon } from "../components/icon.tsx";
@@ -55,6 +56,15 @@ export default function WalletRecords({ loaderData }: Route.ComponentProps) {
   return <RecordList kind={kind} records={records} />;
 }
 
+/** Earn's movements carry the spot wallet's change, signed: shown with their sign (+6.00, -3,000.00). */
+const isSigned = (type: string) => (EARN_RECORD_TYPES as readonly string[]).includes(type);
+
+/** A record's amount as written on the screens: signed for a change of the spot wallet. */
+function useRecordAmount() {
+  const n = useNumbers();
+  return (r: WalletRecord) => (isSigned(r.type) ? n.signed(r.amount, 2, 8) : n.amount(r.amount));
+}
+
 /** The label of a record's type (deposit, withdrawal, transfer…). */
 function useTypeLabel() {
   const { t, i18n } = useTranslation("wallet");
@@ -62,7 +72,7 @@ function useTypeLabel() {
 }
 
 function RecordList({ kind, records }: { kind: RecordKindName; records: RecordPage }) {
-  const n = useNumbers();
+  const amount = useRecordAmount();
   const { t } = useTranslation("wallet");
   const typeLabel = useTypeLabel();
   const { list, page, has_more } = records;
@@ -93,7 +103,7 @@ function RecordList({ kind, records }: { kind: RecordKindName; records: RecordPa
                 </span>
                 <span className="flex items-center gap-2 text-right">
                   <span>
-                    <span className="block">{n.amount(r.amount)}</span>
+                    <span className="block">{amount(r)}</span>
                     <StatusBadge status={r.status} />
                   </span>
                   <Icon name="chevron" size={16} />
@@ -140,6 +150,7 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
   const n = useNumbers();
   const { t } = useTranslation("wallet");
   const typeLabel = useTypeLabel();
+  const amount = useRecordAmount();
   const fiat = r.type === "fiat_recharge";
   const withdrawal = r.type === "withdrawal" || r.type === "fiat_withdrawal";
   const [fromWallet, toWallet] = r.type === "transfer" ? r.detail.split(" → ") : [];
@@ -151,7 +162,7 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
           {typeLabel(r.type)}
         </h2>
         <p className="mt-1 text-2xl font-bold" data-testid="record-amount">
-          {n.amount(r.amount)} {r.coin}
+          {amount(r)} {r.coin}
         </p>
         <p className="mt-1" data-testid="record-status">
           <StatusBadge status={r.status} />
@@ -165,11 +176,16 @@ function RecordDetail({ record: r }: { record: WalletRecord }) {
         </InfoRow>
         <InfoRow label={t("coin")}>{r.coin}</InfoRow>
         <InfoRow label={t("amount")}>
-          {n.amount(r.amount)} {r.coin}
+          {amount(r)} {r.coin}
         </InfoRow>
         {(withdrawal || r.type === "exchange") && (
           <InfoRow label={t("fee")}>
             {n.amount(r.fee)} {r.type === "exchange" ? r.detail.split(" ").at(-1) : r.coin}
+          </InfoRow>
+        )}
+        {isSigned(r.type) && r.fee !== "0" && (
+          <InfoRow label={t(r.type === "earn_exit" ? "early_exit_fee" : "fee")}>
+            {n.amount(r.fee)} {r.coin}
           </InfoRow>
         )}
         {withdrawal && (

@@ -30,7 +30,7 @@ export type ApiGets = {
       uid: number;
     };
   };
-  /** The user's assets valued at live prices: total_usdt, total_cny and asset_list (code, balance, frost) (platform/wallet/routes.ts) */
+  /** The user's assets valued at live prices: total_usdt, total_cny (everything the user holds, Earn included), asset_list (code, balance, frost) and each account's coins and value (platform/wallet/routes.ts) */
   "/account/index": {
     query: undefined;
     body: undefined;
@@ -41,7 +41,9 @@ export type ApiGets = {
       wallets: {
         spot: { code: string; balance: string; frost: string; usdt_value: string }[];
         contract: { code: string; balance: string; frost: string; usdt_value: string }[];
+        earn: { code: string; balance: string; frost: string; usdt_value: string }[];
       };
+      accounts: { spot: string; contract: string; earn: string };
     };
   };
   /** The audit log, newest first, filtered by operator, action, target and dates (platform/admin/routes.ts) */

@@ -104,7 +104,17 @@ export const assetsSchema = z
     total_usdt: z.string(),
     total_cny: z.string(),
     asset_list: z.array(assetSchema).meta({ description: "The spot (main) wallet, keyed by code" }),
-    wallets: z.object({ spot: z.array(assetSchema), contract: z.array(assetSchema) }),
+    wallets: z.object({
+      spot: z.array(assetSchema),
+      contract: z.array(assetSchema),
+      earn: z.array(assetSchema).meta({
+        description:
+          "What is in Earn, per coin held: pools, staking and lock-up, the daily-interest wallet, launchpad subscriptions not delivered yet",
+      }),
+    }),
+    accounts: z
+      .object({ spot: z.string(), contract: z.string(), earn: z.string() })
+      .meta({ description: "Each account's value in USDT (total_usdt counts all three)" }),
   })
   .meta({ id: "Assets" });
 export type Assets = z.infer<typeof assetsSchema>;
@@ -128,11 +138,14 @@ export const walletRecordSchema = z
   .object({
     id: z.string().meta({ description: "<type>:<number>, unique across kinds" }),
     kind: z.enum(RECORD_KINDS),
-    type: z
-      .string()
-      .meta({ description: "deposit, fiat_recharge, withdrawal, fiat_withdrawal, transfer, exchange…" }),
+    type: z.string().meta({
+      description:
+        "deposit, fiat_recharge, withdrawal, fiat_withdrawal, transfer, exchange, and Earn's movements (fortune_in, earn_join, launchpad_subscribe, daily_reward…)",
+    }),
     coin: z.string(),
-    amount: z.string(),
+    amount: z.string().meta({
+      description: "The amount moved; for Earn's movements, the change of the spot wallet (signed)",
+    }),
     fee: z.string(),
     network: z.string().nullable(),
     address: z.string().nullable(),

@@ -133,6 +133,15 @@ export async function distribute(db: Db, projectId: number, now = Date.now()) {
   return delivered;
 }
 
+/** The USDT the platform holds for a customer's subscriptions not delivered yet. */
+export async function undeliveredUsdt(db: Db, userId: number) {
+  const [row] = await db
+    .select({ amount: sql<string | null>`sum(${launchpadSubscriptions.paid})::text` })
+    .from(launchpadSubscriptions)
+    .where(and(eq(launchpadSubscriptions.userId, userId), eq(launchpadSubscriptions.status, "subscribed")));
+  return row?.amount ? [{ coin: "USDT", amount: row.amount }] : [];
+}
+
 export async function mySubscriptions(db: Db, userId: number) {
   return db
     .select({ sub: launchpadSubscriptions, project: launchpadProjects })

@@ -15,4 +15,12 @@ export {
   transfer,
   type UserWallet,
 } from "./ledger.ts";
-export { lastAuditRun, lowestBalanceBetween, recentEntriesOf, walletAccountsOf } from "./queries.ts";
+export {
+  customerMovements,
+  type Holding,
+  holdingsOf,
+  lastAuditRun,
+  lowestBalanceBetween,
+  recentEntriesOf,
+  walletAccountsOf,
+} from "./queries.ts";

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { USER_WALLETS } from "./ledger.ts";
 import { ledgerAccounts, ledgerAuditRuns, ledgerEntries, ledgerTransactions } from "./tables.ts";
@@ -20,6 +20,65 @@ export async function walletAccountsOf(db: Db, userId: number) {
       ),
     )
     .orderBy(ledgerAccounts.kind, ledgerAccounts.coin);
+}
+
+/** One of a customer's holdings: an account of theirs in any wallet. */
+export type Holding = { wallet: string; coin: string; available: string; frozen: string };
+
+/**
+ * Every account the ledger keeps for a customer, whatever its wallet (spot, contract, the earn
+ * wallet's pools and staking, the daily-interest wallet, any wallet added later): what the
+ * assets screen's total counts, with what other domains hold for the customer outside the
+ * ledger's customer accounts (WalletDeps.heldForCustomer: launchpad subscriptions).
+ */
+export async function holdingsOf(db: Db, userId: number): Promise<Holding[]> {
+  return db
+    .select({
+      wallet: ledgerAccounts.kind,
+      coin: ledgerAccounts.coin,
+      available: sql<string>`${ledgerAccounts.available}::text`,
+      frozen: sql<string>`${ledgerAccounts.frozen}::text`,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerType, "user"), eq(ledgerAccounts.userId, userId)));
+}
+
+/**
+ * A customer's movements of the given kinds, as a query to select from (a caller's union of
+ * records): a row per transaction and coin their wallets moved in, with `tx_id`, `kind`, `coin`,
+ * `created_at`, `amount` (the change of their spot wallet, signed; of all their wallets when spot
+ * did not move), `fee` (what the platform's fees account kept) and `detail` ("from → to": the
+ * customer's wallets money left and entered, or the platform's account on a side without one).
+ */
+export function customerMovements(userId: number, kinds: readonly string[]): SQL {
+  const wanted = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return sql`
+    with moved as (
+      select distinct t.id from ledger_accounts a
+        join ledger_entries e on e.account_id = a.id
+        join ledger_transactions t on t.id = e.tx_id
+       where a.owner_type = 'user' and a.user_id = ${userId} and t.kind in (${wanted})),
+    sides as (
+      select e.tx_id, e.coin, a.owner_type, a.kind, sum(e.amount) as net
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id
+       where e.tx_id in (select id from moved) and (a.owner_type = 'platform' or a.user_id = ${userId})
+       group by e.tx_id, e.coin, a.owner_type, a.kind)
+    select s.tx_id, t.kind, s.coin, t.created_at,
+        coalesce(sum(s.net) filter (where s.owner_type = 'user' and s.kind = 'spot' and s.net <> 0),
+                 sum(s.net) filter (where s.owner_type = 'user')) as amount,
+        coalesce(sum(s.net) filter (where s.owner_type = 'platform' and s.kind = 'fees'), 0) as fee,
+        coalesce(string_agg(s.kind, ', ' order by s.kind) filter (where s.owner_type = 'user' and s.net < 0),
+                 string_agg(s.kind, ', ' order by s.kind) filter (where s.owner_type = 'platform' and s.kind <> 'fees' and s.net < 0), '')
+          || ' → ' ||
+        coalesce(string_agg(s.kind, ', ' order by s.kind) filter (where s.owner_type = 'user' and s.net > 0),
+                 string_agg(s.kind, ', ' order by s.kind) filter (where s.owner_type = 'platform' and s.kind <> 'fees' and s.net > 0), '')
+          as detail
+      from sides s join ledger_transactions t on t.id = s.tx_id
+     group by s.tx_id, s.coin, t.kind, t.created_at
+    having bool_or(s.owner_type = 'user' and s.net <> 0)`;
 }
 
 /** A customer's newest ledger entries (at most `limit`), with their wallet and transaction kind. */

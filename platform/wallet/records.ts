@@ -1,10 +1,14 @@
 // The customer's wallet records (recharge, withdraw, other): every kind of movement read back as
-// one list, newest first, and one record by its id.
+// one list, newest first, and one record by its id. Earn's movements (the daily-interest wallet,
+// pools and staking, the launchpad, income and rewards) are read from the ledger itself, with the
+// signed change of the spot wallet as their amount.
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { RecordKind, WalletRecord } from "../contract/wallet.ts";
+import { EARN_RECORD_TYPES } from "../contract/wallet-kinds.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
+import { customerMovements } from "../ledger/index.ts";
 
 const d = (value: Decimal.Value) => new Decimal(value);
 
@@ -31,7 +35,10 @@ function recordsQuery(userId: number, kind: RecordKind) {
       from transfers where user_id = ${userId}
     union all
     select 'exchange:' || id, 'exchange', from_coin, from_amount::text, fee::text, null, null, null, 'success', trim_scale(from_amount)::text || ' ' || from_coin || ' → ' || trim_scale(to_amount)::text || ' ' || to_coin, null, used_at, null
-      from exchange_quotes where user_id = ${userId} and used_at is not null`;
+      from exchange_quotes where user_id = ${userId} and used_at is not null
+    union all
+    select m.kind || ':' || m.tx_id, m.kind, m.coin, m.amount::text, m.fee::text, null, null, null, 'success', m.detail, null, m.created_at, null
+      from (${customerMovements(userId, EARN_RECORD_TYPES)}) m`;
 }
 
 /** The wallet records of a kind, newest first, a page at a time. */

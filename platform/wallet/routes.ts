@@ -77,7 +77,7 @@ export function walletRoutes(api: Api, wallet: WalletDeps) {
       path: "/account/index",
       tags,
       summary:
-        "The user's assets valued at live prices: total_usdt, total_cny and asset_list (code, balance, frost)",
+        "The user's assets valued at live prices: total_usdt, total_cny (everything the user holds, Earn included), asset_list (code, balance, frost) and each account's coins and value",
       auth: "required",
       response: assetsSchema,
     },

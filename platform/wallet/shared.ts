@@ -19,6 +19,12 @@ export type WalletDeps = {
   livePrice(coin: string): { price: Decimal; time: number } | undefined;
   /** The clock (tests move it). */
   now?: () => number;
+  /**
+   * Money other domains hold for the customer outside their wallets, counted in Earn on the
+   * assets screen: launchpad subscriptions whose tokens are not delivered yet (earn's own
+   * table, read by its user index; the wallet cannot import earn).
+   */
+  heldForCustomer?: (userId: number) => Promise<{ coin: string; amount: string }[]>;
   cnyRate: string;
   depositXpub: string;
   eosAccount: string;
