@@ -600,7 +600,7 @@ const es: UiResources = {
     address_keep: "Cancelar",
     delete: "Eliminar",
     address_add: "Añadir dirección",
-    address_add_title: "Añadir una dirección de retiro",
+    address_add_title: "Nueva dirección de retiro",
     fund_first: "Configura primero la contraseña de fondos.",
     fund_set_link: "Configurarla ahora",
     network: "Red",

@@ -593,7 +593,7 @@ const pt: UiResources = {
     address_keep: "Cancelar",
     delete: "Excluir",
     address_add: "Adicionar endereço",
-    address_add_title: "Adicionar um endereço de saque",
+    address_add_title: "Novo endereço de saque",
     fund_first: "Defina primeiro a senha de fundos.",
     fund_set_link: "Definir agora",
     network: "Rede",
