@@ -218,6 +218,34 @@ test("a bet the wallet cannot pay, or out of the limits, is refused on the field
   await expect(pending(page, t).getByText(t("timed.no_pending"))).toBeVisible();
 });
 
+test("what is typed while the server reviews a bet survives its answer", async ({ page, t }, info) => {
+  test.skip(info.project.name === "nojs", "without JavaScript the answer is a new page, typed after nothing");
+  await bettor(page, "100");
+  await page.goto(TIMED);
+  await untilBooted(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/tradeing\.data/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  const amount = page.getByLabel("Amount (USDT)");
+  await amount.fill("5");
+  const reviewed = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/tradeing.data"));
+  await page.getByRole("button", { name: /Bullish/ }).click();
+  await reviewed;
+  // The customer corrects the amount while the refusal of 5 is on its way.
+  await amount.fill("20");
+  release();
+  await expect(page.getByText("The minimum bet is 10 USDT")).toBeVisible();
+  await expect(amount).toHaveValue("20");
+  await page.unroute(/\/tradeing\.data/);
+  await page.getByRole("button", { name: /Bullish/ }).click();
+  await expect(page.getByRole("dialog", { name: t("timed.confirm_title") })).toContainText("20.00");
+});
+
 /** When a round starts (ms), from its period number (YYYYMMDDHHmm, UTC). */
 const startOf = (period: string) =>
   Date.UTC(

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { dec, str } from "../../../../platform/contract/decimal.ts";
 import type { Ticker } from "../../../../platform/contract/market.ts";
@@ -224,11 +224,13 @@ function BetForm({
   const field = useTypedBeforeScript<HTMLInputElement>((input) => {
     if (input.value !== amount) setAmount(input.value);
   });
-  // A refusal puts back the amount it refused (the form is not remounted: typing is never lost).
+  // A refusal puts back the amount it refused (the form is not remounted), unless the customer
+  // has typed since it was sent: what they typed then is kept.
+  const sent = useRef<string | undefined>(undefined);
   const [shown, setShown] = useState(refused);
   if (refused !== shown) {
     setShown(refused);
-    if (refused) setAmount(refused.values.amount);
+    if (refused && (sent.current === undefined || sent.current === amount)) setAmount(refused.values.amount);
   }
   // Read as the page's language writes numbers ("0,5" in Spanish), as the action reads it.
   const figures = betFigures(product, decimalInput(amount, n.lang));
@@ -241,6 +243,7 @@ function BetForm({
       className="mt-3 grid gap-2 px-4"
       aria-label={t("bet_form")}
       onSubmit={(event) => {
+        sent.current = amount;
         if (data.signedIn) return;
         event.preventDefault();
         onLoginPrompt();
