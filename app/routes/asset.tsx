@@ -166,29 +166,6 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
             ? t("earn_empty")
             : t("no_assets_above", { value: SMALL_USDT })}
         </p>
-      ) : wallet === "earn" ? (
-        <ul className="mt-2" aria-label={t("asset_list", { wallet: t("wallet_names.earn") })}>
-          {visible.map((a) => (
-            <li key={a.code} className="border-b border-line px-4 py-3" aria-label={a.code}>
-              <div className="flex items-center justify-between">
-                <span className="font-semibold">{a.code}</span>
-                <span className="text-sm text-muted">≈ {shown(n.usdt(a.usdt_value))} USDT</span>
-              </div>
-              <dl className="mt-1 grid grid-cols-2 gap-2 text-xs">
-                <div>
-                  <dt className="text-muted">{t("in_earn")}</dt>
-                  <dd className="text-sm">{shown(n.amount(a.balance))}</dd>
-                </div>
-                {compare(a.frost, "0") !== 0 && (
-                  <div className="text-right">
-                    <dt className="text-muted">{t("frozen")}</dt>
-                    <dd className="text-sm">{shown(n.amount(a.frost))}</dd>
-                  </div>
-                )}
-              </dl>
-            </li>
-          ))}
-        </ul>
       ) : (
         <ul className="mt-2" aria-label={t("asset_list", { wallet: t(`wallet_names.${wallet}`) })}>
           {visible.map((a) => (
@@ -199,13 +176,16 @@ export default function AssetScreen({ loaderData }: Route.ComponentProps) {
               </div>
               <dl className="mt-1 grid grid-cols-2 gap-2 text-xs">
                 <div>
-                  <dt className="text-muted">{t("available")}</dt>
+                  {/* In Earn, money is put to work rather than available to spend. */}
+                  <dt className="text-muted">{t(wallet === "earn" ? "in_earn" : "available")}</dt>
                   <dd className="text-sm">{shown(n.amount(a.balance))}</dd>
                 </div>
-                <div className="text-right">
-                  <dt className="text-muted">{t("frozen")}</dt>
-                  <dd className="text-sm">{shown(n.amount(a.frost))}</dd>
-                </div>
+                {(wallet !== "earn" || compare(a.frost, "0") !== 0) && (
+                  <div className="text-right">
+                    <dt className="text-muted">{t("frozen")}</dt>
+                    <dd className="text-sm">{shown(n.amount(a.frost))}</dd>
+                  </div>
+                )}
               </dl>
             </li>
           ))}

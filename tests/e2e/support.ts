@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   test as base,
   expect,
@@ -27,6 +28,50 @@ export async function untilBooted(page: Page) {
     // Bounded by the test's own timeout (longer in CI, see playwright.config.ts).
     { timeout: 0 },
   );
+}
+
+/**
+ * A first visit from a phone of its own, signed in as `page` is: no service worker has the
+ * scripts yet (the fixture's page would wait for them before typing), and the page's scripts
+ * arrive only once `release` is called, so what is typed before then is typed before hydration.
+ * `throttle` slows its CPU as a cheap phone's (JavaScript on only).
+ */
+export async function phoneWithHeldScripts(
+  browser: Browser,
+  page: Page,
+  options: { throttle?: number } = {},
+) {
+  const own = await browser.newContext({
+    storageState: await page.context().storageState(),
+    serviceWorkers: "block",
+  });
+  const phone = await own.newPage();
+  if (options.throttle) {
+    const cdp = await own.newCDPSession(phone);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.throttle });
+  }
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await phone.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { own, phone, release };
+}
+
+/** Holds the page's POSTs to `url` until `release` is called: a slow answer from the server. */
+export async function holdPosts(page: Page, url: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /**

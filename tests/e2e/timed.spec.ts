@@ -3,7 +3,17 @@ import { numbers } from "../../app/components/numbers.tsx";
 import { periodNo } from "../../platform/contract/timed.ts";
 import { ops } from "./ops.ts";
 import { literally, say, sayPattern } from "./say.ts";
-import { expect, type Page, registerByEmail, sidewaysOverflow, speak, test, untilBooted } from "./support.ts";
+import {
+  expect,
+  holdPosts,
+  type Page,
+  phoneWithHeldScripts,
+  registerByEmail,
+  sidewaysOverflow,
+  speak,
+  test,
+  untilBooted,
+} from "./support.ts";
 
 type Say = ReturnType<typeof say>;
 
@@ -223,14 +233,7 @@ test("what is typed while the server reviews a bet survives its answer", async (
   await bettor(page, "100");
   await page.goto(TIMED);
   await untilBooted(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/tradeing\.data/, async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
-  });
+  const release = await holdPosts(page, /\/tradeing\.data/);
   const amount = page.getByLabel("Amount (USDT)");
   await amount.fill("5");
   const reviewed = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/tradeing.data"));
@@ -313,19 +316,7 @@ test("an amount typed before the page's script starts is kept", async ({ page, b
   const n = numbers(lang);
   await bettor(page);
   // A first visit from a phone of its own, whose scripts arrive only once the amount is typed.
-  const own = await browser.newContext({
-    storageState: await page.context().storageState(),
-    serviceWorkers: "block",
-  });
-  const phone = await own.newPage();
-  let arrive = () => {};
-  const typed = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  await phone.route(/\/assets\/.+\.js$/, async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const { own, phone, release: arrive } = await phoneWithHeldScripts(browser, page);
   await phone.goto(TIMED, { waitUntil: "commit" });
   const amount = phone.getByLabel(t("timed.amount_label"), { exact: true });
   await amount.fill("25");

@@ -1,7 +1,16 @@
 import { numbers } from "../../app/components/numbers.tsx";
 import { ops } from "./ops.ts";
 import { literally, readNumber, type say, sayPattern } from "./say.ts";
-import { expect, PASSWORD, type Page, registerByEmail, test, untilBooted } from "./support.ts";
+import {
+  expect,
+  holdPosts,
+  PASSWORD,
+  type Page,
+  phoneWithHeldScripts,
+  registerByEmail,
+  test,
+  untilBooted,
+} from "./support.ts";
 
 // The Trades tab (/tradeing), with JavaScript on and off: leveraged contracts from the contract
 // wallet, limit orders, close-all and cancel-all, the records, and the log-in prompt for visitors.
@@ -95,26 +104,14 @@ test("nothing typed is lost: not when the page's script starts, nor by choosing 
 }, info) => {
   const n = numbers(lang);
   await trader(page);
-  // A first visit from a phone of its own: no service worker has the scripts yet, and the
-  // fixture's page would wait for them before typing.
-  const own = await browser.newContext({
-    storageState: await page.context().storageState(),
-    serviceWorkers: "block",
-  });
-  const phone = await own.newPage();
+  // A slow phone on a slow network: the page's scripts arrive only once the customer has typed.
   const js = info.project.name === "js";
-  if (js) {
-    const cdp = await own.newCDPSession(phone);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-  }
-  // A slow network too: the page's scripts arrive only once the customer has typed.
-  let arrive = () => {};
-  const typed = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  await phone.route(/\/assets\/.+\.js$/, async (route) => {
-    await typed;
-    await route.continue();
+  const {
+    own,
+    phone,
+    release: arrive,
+  } = await phoneWithHeldScripts(browser, page, {
+    throttle: js ? 6 : undefined,
   });
   await phone.goto("/tradeing?code=btc/usdt&type=limit", { waitUntil: "commit" });
   await phone.getByLabel(t("trade.price_field", { coin: "USDT" }), { exact: true }).fill("60000");
@@ -170,14 +167,7 @@ test("what is typed while the server reviews an order survives its answer", asyn
   test.skip(info.project.name === "nojs", "without JavaScript the answer is a new page, typed after nothing");
   await trader(page);
   await page.goto("/tradeing?code=btc/usdt");
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/tradeing\.data/, async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
-  });
+  const release = await holdPosts(page, /\/tradeing\.data/);
   await page.getByLabel(t("trade.quantity_label", { coin: "BTC" }), { exact: true }).fill("0.00001");
   const reviewed = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/tradeing.data"));
   await page.getByRole("button", { name: t("trade.buy_long") }).click();
